@@ -1,0 +1,83 @@
+"""The bot protocol: a bot gets one seat's view, the legal actions and a random generator.
+
+It never gets the state, so it cannot see another seat's cards, the draw pile or the biribakia.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from biriba.core.actions import Action
+from biriba.core.errors import InvalidInputError
+from biriba.core.views import SeatView
+
+
+class Bot(Protocol):
+    """Anything that picks one of the legal actions."""
+
+    name: str
+
+    def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """One of ``legal``, chosen from what ``view`` shows; randomness only from ``rng``."""
+        ...
+
+
+BOT_LEVELS = ("random", "greedy", "heuristic", "search")
+"""The bot ladder, weakest first: the names :func:`make_bot` knows."""
+
+
+def make_bot(spec: str) -> Bot:
+    """A bot by its spec: a level name (``random``, ``greedy``), optionally with options after a colon,
+    ``name:key=value,key=value`` (numbers are read as numbers). Unknown names or options raise
+    :class:`InvalidInputError`.
+
+    >>> make_bot("greedy").name
+    'greedy'
+    >>> make_bot("nosuch")
+    Traceback (most recent call last):
+    ...
+    biriba.core.errors.InvalidInputError: unknown bot 'nosuch' (known: random, greedy, heuristic, search)
+    """
+    from biriba.bots.greedy import GreedyBot
+    from biriba.bots.heuristic import HeuristicBot
+    from biriba.bots.random_bot import RandomBot
+    from biriba.bots.search import SearchBot
+
+    name, _, option_text = spec.strip().partition(":")
+    bots: dict[str, Callable[..., Bot]] = {
+        "random": RandomBot,
+        "greedy": GreedyBot,
+        "heuristic": HeuristicBot,
+        "search": SearchBot,
+    }
+    assert tuple(bots) == BOT_LEVELS
+    if name not in bots:
+        raise InvalidInputError(f"unknown bot {name!r} (known: {', '.join(bots)})")
+    options = _options(spec, option_text)
+    try:
+        return bots[name](**options)
+    except TypeError:
+        raise InvalidInputError(f"bot {name!r} takes no option(s) {', '.join(sorted(options))}") from None
+    except ValueError as error:
+        raise InvalidInputError(f"bot spec {spec!r}: {error}") from None
+
+
+def _options(spec: str, text: str) -> dict[str, float | int | str]:
+    options: dict[str, float | int | str] = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        key, equals, value = item.partition("=")
+        if not equals or not key.strip():
+            raise InvalidInputError(f"bot spec {spec!r}: options are key=value pairs, not {item!r}")
+        options[key.strip()] = _number(value.strip())
+    return options
+
+
+def _number(text: str) -> float | int | str:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text

@@ -1,0 +1,161 @@
+"""The heuristic player: a real player's judgement, one decision at a time.
+
+- **The pile or the draw**: the pile is taken when its cards go with the hand or the team's melds (wild
+  cards above all), weighed against the cards it would leave stuck in hand if the hand ended soon.
+- **Melds**: every listed meld and extension is scored by what it adds to the team's melds on their way
+  to biribas (runs in the bonus suit count more, clean ones more than dirty), the points it puts on the
+  table, and what it spends: a wild card is kept for completing a biriba or emptying the hand, not
+  spent on a short meld. Emptying the hand for the biribaki is worth a lot; going out is chosen when
+  the team is not behind.
+- **Discards**: the card least useful to the hand (no neighbours, no twins, no team meld to join) and
+  least useful to the next player, who takes the whole pile for a card that fits their melds or the
+  cards they are known to hold; high cards go first when the hand may end soon.
+
+It sees the game through its seat's view only. Options (``heuristic:key=value``) set the weights of
+:class:`biriba.bots.judgement.Weights`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from biriba.bots.judgement import (
+    Weights,
+    card_utility,
+    discard_danger,
+    end_risk,
+    meld_potential,
+    pile_card_melds_after_taking,
+    position_value,
+    team_melds,
+)
+from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, Redraw, TakePile
+from biriba.core.cards import Card
+from biriba.core.melds import WILD_CARDS, extension_shape, meld_shape
+from biriba.core.scoring import BiribakiStatus
+from biriba.core.views import SeatView
+
+BIRIBAKI_GAIN = 160.0
+"""Emptying the hand for the biribaki: a new hand of cards and no penalty for missing it."""
+DRAW_VALUE = 8.0
+"""What an unknown card from the draw pile is worth on average."""
+
+
+class HeuristicBot:
+    """Decides each action by the judgement of :mod:`biriba.bots.judgement`."""
+
+    name = "heuristic"
+
+    def __init__(self, **weights: float) -> None:
+        self.weights = Weights(**weights)
+
+    def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        suits = [a for a in legal if isinstance(a, ChooseBonusSuit)]
+        if suits:
+            return max(suits, key=lambda a: self._suit_strength(view, a.suit))
+        if any(isinstance(a, Draw | TakePile | Pass) for a in legal):
+            return self._start_turn(view, legal)
+        return self._play_or_discard(view, legal)
+
+    # --- the start of a turn ---------------------------------------------------------------
+
+    def _start_turn(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        take = next((a for a in legal if isinstance(a, TakePile)), None)
+        other = next(a for a in legal if isinstance(a, Draw | Pass))
+        if take is None:
+            return other
+        if isinstance(other, Pass) and not pile_card_melds_after_taking(view):
+            return other  # the draw pile is spent: a pile not melded from would only go round the table
+        alternative = DRAW_VALUE if isinstance(other, Draw) else 0.0
+        return take if self.pile_gain(view) > alternative + self.weights.take_pile_margin else other
+
+    def pile_gain(self, view: SeatView) -> float:
+        """What taking the discard pile is worth: its cards' use to the hand, the options more cards give,
+        less what they would cost if the hand ended with them."""
+        counts = list(view.hand_counts)
+        for card in view.discard_pile:
+            counts[card] += 1
+        risk = end_risk(view)
+        values = view.rules.card_values
+        gain = 0.0
+        for card in set(view.discard_pile):
+            copies = view.discard_pile.count(card)
+            use = card_utility(view, card, counts, self.weights)
+            gain += copies * (0.7 * use + self.weights.pile_card - risk * 0.6 * values[card])
+        return gain
+
+    # --- the play of a turn --------------------------------------------------------------
+
+    def _play_or_discard(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        plays = [a for a in legal if isinstance(a, Meld | Extend)]
+        if plays:
+            best = max(plays, key=lambda a: self.play_gain(view, a))
+            if self.play_gain(view, best) > 0 or view.draw_pile_size == 0:
+                return best  # (with the draw pile spent, every card laid is one less to lose)
+        redraw = next((a for a in legal if isinstance(a, Redraw)), None)
+        if redraw is not None and card_utility(view, view.drawn, weights=self.weights) < self.weights.neighbour:
+            return redraw  # the first card drawn is of no use: turn it up and draw another
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if not discards:
+            return redraw or plays[0]
+        return min(discards, key=lambda a: (self.discard_cost(view, a.card), a.card))
+
+    def play_gain(self, view: SeatView, action: Meld | Extend) -> float:
+        """What a meld or an extension is worth now."""
+        rules = view.rules
+        melds_rules = rules.meld_rules
+        laid: tuple[Card, ...]
+        if isinstance(action, Meld):
+            laid = tuple(card for meld in action.melds for card in meld)
+            shapes = [meld_shape(cards, melds_rules) for cards in action.melds]
+            progress = sum(meld_potential(rules, shape, view.bonus_suit) for shape in shapes if shape is not None)
+            completes_biriba = any(shape is not None and shape.is_biriba for shape in shapes)
+            wild_in_short = sum(
+                1
+                for cards, shape in zip(action.melds, shapes, strict=True)
+                if shape is not None and not shape.is_biriba and any(c in WILD_CARDS for c in cards)
+            )
+        else:
+            laid = action.cards
+            old = team_melds(view)[action.meld]
+            new = extension_shape(old.cards, action.cards, melds_rules)
+            if isinstance(new, str):
+                return -1e9
+            progress = meld_potential(rules, new, view.bonus_suit) - meld_potential(rules, old.shape, view.bonus_suit)
+            completes_biriba = new.is_biriba and not old.shape.is_biriba
+            wild_in_short = 0 if new.is_biriba else sum(1 for c in laid if c in WILD_CARDS)
+        left = sum(view.hand_counts) - len(laid)
+        risk = end_risk(view)
+        gain = progress + (0.35 + risk) * rules.value_of(laid)
+        gain -= wild_in_short * self.weights.wild_value * 0.9
+        if completes_biriba:
+            gain += 40.0
+        gain += self._ending_gain(view, left, completes_biriba)
+        return gain
+
+    def _ending_gain(self, view: SeatView, left: int, completes_biriba: bool) -> float:
+        """What a play that leaves ``left`` cards means for the biribaki and for going out."""
+        if left > 1:
+            return 0.0
+        status = view.biribaki[view.team] if view.team >= 0 else BiribakiStatus.NOT_TAKEN
+        if status is BiribakiStatus.NOT_TAKEN:
+            return BIRIBAKI_GAIN if left == 0 else BIRIBAKI_GAIN * 0.8
+        # The team holds its biribaki: one card left goes out with the discard (or none, melding out).
+        standing = position_value(view)
+        return 60.0 if standing > -120 or end_risk(view) > 0.5 else -200.0
+
+    def discard_cost(self, view: SeatView, card: Card) -> float:
+        """What discarding ``card`` loses: its use to us, its use to the next opponent, less the points it
+        would cost in hand if the hand ended."""
+        risk = end_risk(view)
+        cost = card_utility(view, card, weights=self.weights) + discard_danger(view, card, self.weights)
+        return cost - risk * 0.8 * view.rules.card_values[card]
+
+    def _suit_strength(self, view: SeatView, suit: int | None) -> float:
+        if suit is None:
+            return 25.0
+        cards = [c for c in range(suit * 13, suit * 13 + 13) for _ in range(view.hand_counts[c])]
+        return len(cards) * 10 + sum(card_utility(view, c, weights=self.weights) for c in cards)

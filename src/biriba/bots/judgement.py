@@ -1,0 +1,219 @@
+"""A Biriba player's judgement, from a seat's view: what a meld is worth on its way to a biriba, what a
+card is worth keeping, how dangerous a discard is, how close the end of the hand is.
+
+The heuristic bot decides with these estimates, and the search bot scores the positions its playouts
+reach with :func:`position_value`. All of it reads only a :class:`SeatView`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from biriba.core.actions import Extend, Meld, TakePile
+from biriba.core.cards import Card, suit_of
+from biriba.core.melds import BIRIBA_LENGTH, FULL_RUN_LENGTH, RUN, WILD, WILD_CARDS, MeldShape, extension_shape
+from biriba.core.rules import Rules
+from biriba.core.sampling import determinize
+from biriba.core.scoring import BiribakiStatus, biriba_bonus
+from biriba.core.state import TableMeld
+from biriba.core.views import SeatView
+
+RUN_PROGRESS = {3: 0.22, 4: 0.32, 5: 0.45, 6: 0.65}
+"""The chance a run of this length becomes a biriba (runs grow at both ends)."""
+SET_PROGRESS = {3: 0.10, 4: 0.18, 5: 0.32, 6: 0.55}
+"""The same for a set: it needs most copies of one rank."""
+WILD_VALUE = 45.0
+"""What a wild card in hand is worth: it completes a biriba or empties a hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The tunable numbers of the judgement."""
+
+    wild_value: float = WILD_VALUE
+    neighbour: float = 9.0
+    """A card of the same suit one rank away."""
+    gap_neighbour: float = 4.0
+    """A card of the same suit two ranks away."""
+    twin: float = 7.0
+    """Another card of the same rank (for sets)."""
+    extends_team: float = 30.0
+    bonus_suit_factor: float = 1.35
+    danger_per_pile_card: float = 6.0
+    danger_base: float = 25.0
+    pile_card: float = 3.0
+    """What one more card in hand is worth, for the options it gives."""
+    take_pile_margin: float = 10.0
+
+
+DEFAULT = Weights()
+
+
+def meld_potential(rules: Rules, shape: MeldShape, bonus_suit: int | None) -> float:
+    """The expected biriba bonus of a meld on the table: its bonus once a biriba (and a little towards a
+    full run), or the bonus it would earn times the chance of getting there."""
+    if shape.is_biriba:
+        bonus = float(biriba_bonus(rules, shape, bonus_suit)[1])
+        if shape.kind == RUN and shape.length < FULL_RUN_LENGTH:
+            full = MeldShape(RUN, shape.suit, 0, FULL_RUN_LENGTH, shape.wild, 1, 0)
+            _, full_bonus = biriba_bonus(rules, full, bonus_suit)
+            bonus += max(0, full_bonus - bonus) * 0.04 * (shape.length - 6)
+        return bonus
+    if shape.kind == WILD:
+        return 0.15 * shape.length * _bonus_at_seven(rules, shape, bonus_suit)
+    progress = (RUN_PROGRESS if shape.kind == RUN else SET_PROGRESS).get(shape.length, 0.0)
+    return progress * _bonus_at_seven(rules, shape, bonus_suit)
+
+
+@lru_cache(maxsize=4096)
+def _bonus_at_seven(rules: Rules, shape: MeldShape, bonus_suit: int | None) -> float:
+    seven = MeldShape(shape.kind, shape.suit, shape.rank, BIRIBA_LENGTH, shape.wild, shape.low, shape.wild_position)
+    return float(biriba_bonus(rules, seven, bonus_suit)[1])
+
+
+def pile_card_melds_after_taking(view: SeatView) -> bool:
+    """Whether, after taking the discard pile now, a listed meld or extension would use one of its cards.
+
+    With the draw pile spent, a player who takes the pile without melding from it only passes the pile
+    round the table: the hand ends by passes, so bots take it then only to meld from it. Asked of a world
+    sampled from the view (the seat's own plays depend only on its hand and the table).
+    """
+    world = determinize(view, random.Random(0))
+    world.apply(TakePile(view.seat))
+    pile = set(view.discard_pile)
+    for action in world.legal_actions():
+        if isinstance(action, Extend):
+            laid = action.cards
+        elif isinstance(action, Meld):
+            laid = tuple(card for meld in action.melds for card in meld)
+        else:
+            continue
+        if pile.intersection(laid):
+            return True
+    return False
+
+
+def team_melds(view: SeatView, team: int | None = None) -> tuple[TableMeld, ...]:
+    """The melds of ``team`` (the view's own team by default; none before partnerships form)."""
+    team = view.team if team is None else team
+    return view.melds[team] if team >= 0 else ()
+
+
+def extends(view: SeatView, card: Card, melds: Iterable[TableMeld]) -> bool:
+    """Whether ``card`` alone extends one of ``melds``."""
+    return any(not isinstance(extension_shape(m.cards, (card,), view.rules.meld_rules), str) for m in melds)
+
+
+def card_utility(view: SeatView, card: Card, counts: Sequence[int] | None = None, weights: Weights = DEFAULT) -> float:
+    """What keeping ``card`` is worth to the hand ``counts`` (the view's hand by default): wild cards a
+    lot, a card that extends a team meld, then cards with neighbours in their suit or twins in rank."""
+    counts = view.hand_counts if counts is None else counts
+    if card in WILD_CARDS:
+        return weights.wild_value
+    if extends(view, card, team_melds(view)):
+        return weights.extends_team
+    suit, rank = suit_of(card), card % 13
+    base = suit * 13
+    utility = 0.0
+    for distance, weight in ((1, weights.neighbour), (2, weights.gap_neighbour)):
+        for other in neighbours(rank, distance):
+            if counts[base + other]:
+                utility += weight
+    if view.rules.sets:
+        twins = sum(counts[s * 13 + rank] for s in range(4)) - 1
+        utility += weights.twin * max(0, twins)
+    if view.bonus_suit is not None and suit == view.bonus_suit:
+        utility *= weights.bonus_suit_factor
+    return utility
+
+
+@lru_cache(maxsize=64)
+def neighbours(rank: int, distance: int) -> tuple[int, ...]:
+    """The ranks (0 = Ace .. 12 = King) ``distance`` places from ``rank`` in a run: the Ace sits below
+    the Two and above the King, but no run turns the corner."""
+    positions = (1, 14) if rank == 0 else (rank + 1,)
+    found = {(p - 1) % 13 for position in positions for p in (position - distance, position + distance) if 1 <= p <= 14}
+    return tuple(sorted(found - {rank}))
+
+
+def next_opponent(view: SeatView) -> int | None:
+    """The seat after ours, if it plays for another team (the player who may take our discard)."""
+    following = (view.seat + 1) % view.rules.players
+    mine, theirs = view.seat_team[view.seat], view.seat_team[following]
+    return following if mine < 0 or theirs != mine else None
+
+
+def discard_danger(view: SeatView, card: Card, weights: Weights = DEFAULT) -> float:
+    """How much a discard of ``card`` may give the next opponent: the whole pile, if the card lets them
+    take it (it extends their team's melds, or goes with cards they are known to hold)."""
+    following = next_opponent(view)
+    if following is None:
+        return -weights.danger_base * 0.3  # the partner plays next: a card they can use is a gift
+    pile = view.discard_pile_size + 1
+    team = view.seat_team[following]
+    useful = 0.0
+    if card in WILD_CARDS or (team >= 0 and extends(view, card, view.melds[team])):
+        useful = 1.0
+    else:
+        known = view.known_cards[following]
+        suit, rank = suit_of(card), card % 13
+        near = sum(known[suit * 13 + r] for d in (1, 2) for r in neighbours(rank, d))
+        twins = sum(known[s * 13 + rank] for s in range(4))
+        if near >= 2 or twins >= 2 or (near and twins):
+            useful = 0.8
+        elif near or twins:
+            useful = 0.35
+        else:
+            useful = 0.08
+    return useful * (weights.danger_base + weights.danger_per_pile_card * pile)
+
+
+def end_risk(view: SeatView) -> float:
+    """A rough chance, 0 to 1, that the hand ends before our next turns: a team that holds its biribaki
+    and a biriba can go out; the draw pile running low ends it too."""
+    risk = 0.1
+    for team, status in enumerate(view.biribaki):
+        if status is BiribakiStatus.NOT_TAKEN or team == view.team:
+            continue
+        if any(m.shape.is_biriba for m in view.melds[team]):
+            smallest = min((view.hand_sizes[s] for s, t in enumerate(view.seat_team) if t == team), default=11)
+            risk = max(risk, 0.9 if smallest <= 2 else 0.6 if smallest <= 5 else 0.35)
+    if view.draw_pile_size < 2 * view.rules.players:
+        risk = max(risk, 0.6)
+    return risk
+
+
+def hand_penalty(view: SeatView, counts: Sequence[int]) -> float:
+    """The points the cards of ``counts`` would cost if the hand ended now."""
+    values = view.rules.card_values
+    return float(sum(values[card] * n for card, n in enumerate(counts) if n))
+
+
+def team_table_value(view: SeatView, melds: Sequence[TableMeld]) -> float:
+    """A team's melds: their card points and their expected biriba bonuses."""
+    rules = view.rules
+    return sum(rules.value_of(m.cards) + meld_potential(rules, m.shape, view.bonus_suit) for m in melds)
+
+
+def position_value(view: SeatView) -> float:
+    """Our team's standing against the others' in the hand, in points: table values, the hands at risk,
+    the biribakia. Used to score the end of a search's playout from our seat."""
+    rules = view.rules
+    values: dict[int, float] = {}
+    teams = {team for team in view.seat_team if team >= 0} or {view.team}
+    for team in teams:
+        seats = [s for s, t in enumerate(view.seat_team) if t == team]
+        hand_cards = sum(view.hand_sizes[s] for s in seats)
+        value = team_table_value(view, view.melds[team]) - 7.0 * hand_cards
+        status = view.biribaki[team]
+        if status is BiribakiStatus.NOT_TAKEN:
+            value -= rules.no_biribaki_penalty * 0.6
+        if any(m.shape.is_biriba for m in view.melds[team]):
+            value += 40.0
+        values[team] = value
+    own = values.get(view.team, 0.0)
+    others = [v for t, v in values.items() if t != view.team]
+    return own - (max(others) if others else 0.0)

@@ -1,0 +1,510 @@
+"""The ``biriba`` command line.
+
+Exit codes (RULINGS section 7): 0 success, 1 illegal play or an invalid meld, 2 a usage error
+(unknown card code, malformed JSON, unknown option).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+
+from biriba.bots import Bot, make_bot
+from biriba.bots.play import play_hand, play_match
+from biriba.console import action_markup, score_lines, table_markup
+from biriba.core.actions import Action, Discard, action_to_json
+from biriba.core.cards import card_codes, parse_cards
+from biriba.core.errors import IllegalAction, InvalidInputError, InvalidMeldError
+from biriba.core.melds import arrange, canonical, check_meld
+from biriba.core.records import (
+    HandRecord,
+    MatchRecord,
+    ReplayError,
+    is_match_record,
+    load_json,
+    rules_for_players,
+)
+from biriba.core.rules import Rules, option_fields
+from biriba.core.scoresheet import score_sheet
+from biriba.core.scoring import HandScore
+from biriba.core.state import HandState
+from biriba.rulesheet import PRESET_SUMMARIES, preset_names, rule_sheet
+
+app = typer.Typer(
+    help="Biriba (Μπιρίμπα), the Greek rummy card game: rules engine, bots and tools.",
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+EXIT_ILLEGAL = 1
+EXIT_USAGE = 2
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+RulesOption = Annotated[str, typer.Option("--rules", help="Preset name, or a JSON rules object.")]
+
+
+def _fail(message: str, code: int, as_json: bool, extra: dict[str, Any] | None = None) -> NoReturn:
+    if as_json:
+        typer.echo(json.dumps({"error": {"reason": message, **(extra or {})}}))
+    else:
+        typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def _rules_from_option(text: str, as_json: bool, players: int | None = None) -> Rules:
+    """Rules from a preset name or a JSON rules object, for ``players`` if given."""
+    try:
+        return rules_for_players(load_json(text) if text.lstrip().startswith("{") else text, players)
+    except InvalidInputError as error:
+        _fail(str(error), EXIT_USAGE, as_json)
+
+
+def _read_json(path: str, as_json: bool) -> object:
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        _fail(f"cannot read {path}: {error.strerror}", EXIT_USAGE, as_json)
+    try:
+        return load_json(text)
+    except InvalidInputError as error:
+        _fail(str(error), EXIT_USAGE, as_json)
+
+
+@app.command()
+def check(
+    cards: Annotated[list[str], typer.Argument(help="Card codes such as 10H TH 2C JK.")],
+    rules: RulesOption = "standard",
+    as_json: JsonFlag = False,
+) -> None:
+    """Is CARD... a valid meld? Exit 0 if it is, 1 if not (saying why), 2 on a usage error."""
+    table_rules = _rules_from_option(rules, as_json)
+    try:
+        meld = canonical(parse_cards(cards))
+    except InvalidInputError as error:
+        _fail(str(error), EXIT_USAGE, as_json)
+    try:
+        shape = check_meld(meld, table_rules.meld_rules)
+    except InvalidMeldError as error:
+        if as_json:
+            typer.echo(json.dumps({"valid": False, "reason": error.reason}))
+        else:
+            typer.echo(f"not a meld: {error.reason}")
+        raise typer.Exit(EXIT_ILLEGAL) from None
+    result: dict[str, Any] = {
+        "valid": True,
+        "kind": shape.kind,
+        "clean": shape.clean,
+        "length": shape.length,
+        "biriba": shape.is_biriba,
+        "full": shape.is_full,
+        "cards": card_codes(arrange(meld, shape)),
+        "wild": None if shape.wild is None else card_codes([shape.wild])[0],
+    }
+    if as_json:
+        typer.echo(json.dumps(result))
+        return
+    extra = " — a full biriba" if shape.is_full else (" — a biriba" if shape.is_biriba else "")
+    typer.echo(f"valid: {shape.describe()}: {' '.join(result['cards'])}{extra}")
+
+
+@app.command()
+def score(
+    file: Annotated[str, typer.Argument(help="A JSON file describing the hand ('-' for standard input).")],
+    as_json: JsonFlag = False,
+) -> None:
+    """Score one hand of a game played with real cards.
+
+    Input: {"rules": PRESET, "bonus_suit": "H" | null, "teams": [{"melds": [[codes]...],
+    "hands": [[codes] per player], "biribaki": "taken" | "not_taken" | "taken_unplayed", "went_out": bool}]}
+    """
+    data = _read_json(file, as_json)
+    try:
+        sheet = score_sheet(data)
+    except InvalidInputError as error:
+        _fail(str(error), EXIT_USAGE, as_json)
+    except (InvalidMeldError, IllegalAction) as error:
+        _fail(str(error), EXIT_ILLEGAL, as_json)
+    if as_json:
+        typer.echo(json.dumps(_hand_score_json(sheet)))
+        return
+    console = Console()
+    for line in score_lines(sheet):
+        console.print(line)
+
+
+@app.command()
+def replay(
+    file: Annotated[str, typer.Argument(help="A hand or match record ('-' for standard input).")],
+    as_json: JsonFlag = False,
+    show: Annotated[bool, typer.Option(help="Print every action and the final table.")] = False,
+) -> None:
+    """Replay a record of a hand or a match and report where it stands and its scores."""
+    data = _read_json(file, as_json)
+    try:
+        record: HandRecord | MatchRecord = (
+            MatchRecord.from_json(data) if is_match_record(data) else HandRecord.from_json(data)
+        )
+    except InvalidInputError as error:
+        _fail(str(error), EXIT_USAGE, as_json)
+    try:
+        if isinstance(record, MatchRecord):
+            result = _replay_match(record)
+        else:
+            result = _replay_hand(record, show and not as_json)
+    except InvalidInputError as error:  # found only when dealing: a deck of the wrong cards, extra hands...
+        _fail(str(error), EXIT_USAGE, as_json)
+    except ReplayError as error:
+        details = {"index": error.index, "action": action_to_json(error.action), "rule": error.cause.rule}
+        if as_json:
+            typer.echo(json.dumps({"error": {**details, "reason": error.cause.message}}))
+        else:
+            typer.echo(f"illegal action {error.index} ({error.action}): {error.cause}", err=True)
+        raise typer.Exit(EXIT_ILLEGAL) from None
+    if as_json:
+        typer.echo(json.dumps(result))
+        return
+    if result["finished"]:
+        if "totals" in result:
+            typer.echo(f"match over after {len(result['hands'])} hands: totals {result['totals']}")
+        else:
+            scores = ", ".join(f"team {i}: {t['score']:+d}" for i, t in enumerate(result["teams"]))
+            typer.echo(f"hand over after {result['actions']} actions: {scores}")
+    else:
+        typer.echo(f"not finished: {result['actions']} actions played; seat {result.get('current')} to play")
+
+
+def _replay_hand(record: HandRecord, show: bool) -> dict[str, Any]:
+    console = Console()
+    names = [f"seat {s}" for s in range(record.rules.players)]
+
+    def on_state(index: int, state: HandState) -> None:
+        console.print(action_markup(record.actions[index], names))
+
+    state = record.replay(on_state if show else None)
+    if show:
+        console.print(table_markup(state, names))
+    result: dict[str, Any] = {"finished": state.is_over, "actions": len(record.actions)}
+    if state.is_over:
+        result.update(_hand_score_json(state.hand_score()))
+        result["went_out"] = state.went_out if state.went_out >= 0 else None
+    else:
+        result["current"] = state.current
+        result["phase"] = state.phase.name.lower()
+    return result
+
+
+def _replay_match(record: MatchRecord) -> dict[str, Any]:
+    match = record.replay()
+    hands = [
+        {"dealer": r.dealer, **_hand_score_json(r.score), "went_out": r.went_out if r.went_out >= 0 else None}
+        for r in match.results
+    ]
+    return {
+        "finished": match.is_over,
+        "actions": sum(len(actions) for _, actions in record.hands),
+        "teams": [
+            {"seats": list(seats), "score": total} for seats, total in zip(match.sides, match.side_totals, strict=True)
+        ],
+        "totals": match.totals,
+        "winner": match.winner,
+        "hands": hands,
+    }
+
+
+def _hand_score_json(score: HandScore) -> dict[str, Any]:
+    """A hand's scores: per team its lines, seats and what each of its players scores; per seat its score."""
+    return {
+        "teams": [
+            {**team.to_json(), "seats": list(seats), "player_score": score.seat_scores[seats[0]]}
+            for seats, team in zip(score.teams, score.team_scores, strict=True)
+        ],
+        "seat_scores": list(score.seat_scores),
+    }
+
+
+rules_app = typer.Typer(
+    help="The presets and rule options; 'biriba rules show PRESET' prints a preset's rule sheet.",
+    invoke_without_command=True,
+)
+app.add_typer(rules_app, name="rules")
+
+
+@rules_app.callback()
+def rules_list(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """List the presets and every rule option with its standard value and meaning."""
+    if ctx.invoked_subcommand is not None:
+        return
+    standard = Rules.from_preset("standard")
+    options = [
+        {
+            "name": f.name,
+            "group": f.metadata["group"],
+            "standard": standard.options()[f.name],
+            "meaning": f.metadata["doc"],
+        }
+        for f in option_fields()
+    ]
+    if as_json:
+        presets = [
+            {
+                "name": name,
+                "summary": PRESET_SUMMARIES[name],
+                "changes": _changes_from_standard(Rules.from_preset(name)),
+            }
+            for name in preset_names()
+        ]
+        typer.echo(json.dumps({"presets": presets, "options": options}))
+        return
+    console = Console(highlight=False)
+    console.print("[bold]Presets[/] (biriba rules show PRESET)")
+    for name in preset_names():
+        console.print(f"  [cyan]{name:<15}[/] {PRESET_SUMMARIES[name]}")
+    group = None
+    for option in options:
+        if option["group"] != group:
+            group = option["group"]
+            console.print(f"\n[bold]Options: {group}[/]")
+        value = json.dumps(option["standard"])
+        console.print(f"  [cyan]{option['name']}[/] = {value}\n      {option['meaning']}")
+    console.print('\nRules are a preset name, or a JSON object: {"preset": "standard", "sets": false, "players": 3}.')
+
+
+def _changes_from_standard(rules: Rules) -> dict[str, Any]:
+    """The options in which ``rules`` differ from the standard preset's."""
+    standard = Rules.from_preset("standard").options()
+    return {name: value for name, value in rules.options().items() if value != standard[name]}
+
+
+@rules_app.command("show")
+def rules_show(
+    preset: Annotated[str, typer.Argument(help="A preset name, or a JSON rules object.")] = "standard",
+    players: Annotated[int | None, typer.Option(help="Number of players (2 to 6).")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Print the rule sheet of a preset (with any options of a JSON rules object)."""
+    table_rules = _rules_from_option(preset, as_json, players)
+    if as_json:
+        typer.echo(
+            json.dumps(
+                {"rules": table_rules.to_json(), "options": table_rules.options(), "sheet": rule_sheet(table_rules)}
+            )
+        )
+        return
+    typer.echo(rule_sheet(table_rules), nl=False)
+
+
+@app.command()
+def watch(
+    seed: Annotated[int | None, typer.Option(help="Seed of the deal and the bots (random if omitted).")] = None,
+    bots: Annotated[
+        str, typer.Option(help="One bot level for every seat, or one per seat: greedy,random,...")
+    ] = "greedy",
+    rules: RulesOption = "standard",
+    players: Annotated[int | None, typer.Option(help="Number of players, 2 to 6 (the rules' own by default).")] = None,
+    dealer: Annotated[int, typer.Option(help="The dealer's seat.")] = 0,
+    delay: Annotated[float, typer.Option(help="Seconds between actions.")] = 0.3,
+    match: Annotated[bool, typer.Option("--match", help="Play a whole match, not one hand.")] = False,
+    save: Annotated[Path | None, typer.Option(help="Save the record (JSON) to this file.")] = None,
+) -> None:
+    """Watch bots play Biriba, move by move."""
+    table_rules = _rules_from_option(rules, False, players)
+    levels = bots.split(",")
+    if len(levels) == 1:
+        levels = levels * table_rules.players
+    if len(levels) != table_rules.players:
+        _fail(f"--bots needs 1 or {table_rules.players} levels, not {len(levels)}", EXIT_USAGE, False)
+    try:
+        seated = [make_bot(level.strip()) for level in levels]
+    except InvalidInputError as error:
+        _fail(str(error), EXIT_USAGE, False)
+    if not 0 <= dealer < table_rules.players:
+        _fail(f"--dealer must be a seat 0..{table_rules.players - 1}", EXIT_USAGE, False)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    console = Console(highlight=False)
+    names = [f"{bot.name}-{seat}" for seat, bot in enumerate(seated)]
+    console.print(f"[bold]Biriba · Μπιρίμπα[/] · seed {seed} · {table_rules.preset} rules")
+
+    def on_hand_start(state: HandState) -> None:
+        console.rule(f"hand dealt by {names[state.dealer]}")
+        console.print(table_markup(state, names))
+
+    def on_action(state: HandState, action: Action) -> None:
+        console.print(action_markup(action, names))
+        if isinstance(action, Discard) or state.is_over:
+            console.print(table_markup(state, names))
+            console.print()
+        if delay:
+            time.sleep(delay)
+
+    if match:
+        match_record, result = play_match(table_rules, seated, seed, dealer, on_action, on_hand_start)
+        for number, hand in enumerate(result.results, 1):
+            console.print(
+                f"hand {number}: seats " + ", ".join(f"{s}: {p:+d}" for s, p in enumerate(hand.score.seat_scores))
+            )
+        winners = " & ".join(names[seat] for seat in result.sides[result.winner or 0])
+        console.print(f"[bold]final totals {result.totals}: {winners} win[/]")
+        saved: dict[str, Any] = match_record.to_json()
+    else:
+        hand_record, state = play_hand(table_rules, seated, dealer, seed, on_action, on_hand_start)
+        console.rule("end of the hand")
+        for line in score_lines(state.hand_score()):
+            console.print(line)
+        saved = hand_record.to_json()
+    if save is not None:
+        save.write_text(json.dumps(saved, indent=1) + "\n", encoding="utf-8")
+        console.print(f"record saved to {save}")
+
+
+# --- biriba play (src/biriba/tui) ---------------------------------------------------------------------
+
+
+@app.command()
+def play(
+    players: Annotated[int | None, typer.Option(help="Number of players, 2 to 6 (the rules' own by default).")] = None,
+    rules: RulesOption = "standard",
+    seat: Annotated[int, typer.Option(help="Your seat (0 deals the first hand).")] = 0,
+    bots: Annotated[
+        str, typer.Option(help="Bot level for every other seat, or one per other seat in seat order: greedy,random,...")
+    ] = "greedy",
+    target: Annotated[int | None, typer.Option(help="Target score of the match (the rules' own by default).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the deals and the bots (random if omitted).")] = None,
+    lang: Annotated[str, typer.Option("--lang", help="Language of the table: en or el (Greek).")] = "en",
+    load: Annotated[Path | None, typer.Option(help="Resume the match saved in this file.")] = None,
+    replay_file: Annotated[
+        Path | None, typer.Option("--replay", help="Step through a saved hand or match record.")
+    ] = None,
+    save: Annotated[
+        Path | None, typer.Option(help="Where w saves the match (default: the --load file, or biriba-match.json).")
+    ] = None,
+    delay: Annotated[float, typer.Option(help="Seconds each bot pauses before it plays.")] = 0.6,
+) -> None:
+    """Play Biriba at a terminal table against bots (keys: d draw, t take the pile, m meld, x discard,
+    h hint, w save, q quit)."""
+    import dataclasses
+
+    # Textual is imported here, not at the top, so the other commands start without it.
+    from biriba.tui import LANGUAGES, BiribaApp, ReplayCursor, TableGame
+
+    if lang not in LANGUAGES:
+        _fail(f"--lang must be one of {', '.join(LANGUAGES)}, not {lang!r}", EXIT_USAGE, False)
+    if delay < 0:
+        _fail(f"--delay must be 0 or more seconds, not {delay}", EXIT_USAGE, False)
+    if load is not None and replay_file is not None:
+        _fail("--load and --replay cannot be used together", EXIT_USAGE, False)
+    if load is not None and target is not None:
+        _fail("--target cannot change the target of a saved match", EXIT_USAGE, False)
+    try:
+        if replay_file is not None:
+            tui = BiribaApp(replay=ReplayCursor.load(replay_file), language=lang, seat=seat)
+        else:
+            table_rules = _record_rules(load) if load is not None else _rules_from_option(rules, False, players)
+            if target is not None:
+                table_rules = dataclasses.replace(table_rules, target=target)
+            levels = [level.strip() for level in bots.split(",")]
+            others = table_rules.players - 1
+            if len(levels) == 1:
+                levels = levels * others
+            if len(levels) != others:
+                raise InvalidInputError(f"--bots needs 1 or {others} levels (one per other seat), not {len(levels)}")
+            if not 0 <= seat < table_rules.players:
+                raise InvalidInputError(f"--seat must be a seat 0..{table_rules.players - 1}, not {seat}")
+            seated: list[Bot | None] = [make_bot(level) for level in levels]
+            seated.insert(seat, None)  # the person's seat
+            if load is not None:
+                game = TableGame.load(load, seat, seated)
+            else:
+                seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+                game = TableGame.new(table_rules, seat, seated, seed)
+            save_path = save if save is not None else (load if load is not None else Path("biriba-match.json"))
+            tui = BiribaApp(game=game, language=lang, bot_delay=delay, save_path=save_path)
+    except InvalidInputError as error:
+        _fail(str(error), EXIT_USAGE, False)
+    tui.run()
+
+
+def _record_rules(path: Path) -> Rules:
+    """The rules a saved record plays (for --load)."""
+    data = _read_json(str(path), False)
+    if not isinstance(data, dict):
+        _fail(f"{path} is not a record: expected a JSON object", EXIT_USAGE, False)
+    try:
+        return rules_for_players(data.get("rules", "standard"), data.get("players"))
+    except InvalidInputError as error:
+        _fail(f"{path}: {error}", EXIT_USAGE, False)
+
+
+# --- biriba tournament (src/biriba/sim) -------------------------------------------------------------
+
+
+@app.command()
+def tournament(
+    bots: Annotated[list[str], typer.Argument(help="Two or more bot specs: random greedy heuristic:key=value ...")],
+    deals: Annotated[int, typer.Option(help="Duplicate deals per pairing (each is played twice).")] = 100,
+    players: Annotated[int | None, typer.Option(help="2, or 4 in partnerships (the rules' own by default).")] = None,
+    rules: RulesOption = "standard",
+    matches: Annotated[int, typer.Option(help="Duplicate matches per pairing (each is played twice).")] = 0,
+    target: Annotated[int | None, typer.Option(help="Target score of the matches (the rules' own by default).")] = None,
+    workers: Annotated[int | None, typer.Option(help="Processes to play on (default: one per core).")] = None,
+    seed: Annotated[int, typer.Option(help="Base seed: deal i is dealt from this seed and i.")] = 1,
+    schedule: Annotated[
+        str, typer.Option(help="round-robin: every pair; ladder: each bot against the next (list them weakest first).")
+    ] = "round-robin",
+    out: Annotated[Path, typer.Option(help="Folder for results.json, results.csv and ladder.png.")] = Path(
+        "tournament"
+    ),
+) -> None:
+    """Measure bots against each other over duplicate deals: the same cards played twice with the seats
+    swapped. Prints each pairing's hands won and mean point difference (95% interval) and the bots'
+    ratings; writes OUT/results.json, OUT/results.csv and OUT/ladder.png."""
+    import dataclasses
+
+    from biriba.sim.report import check_plotting, pairing_table, rating_table, write_results
+    from biriba.sim.tournament import SCHEDULES, TournamentConfig, run_tournament
+
+    table_rules = _rules_from_option(rules, False, players)
+    if target is not None:
+        try:
+            table_rules = dataclasses.replace(table_rules, target=target)
+        except InvalidInputError as error:
+            _fail(str(error), EXIT_USAGE, False)
+    if schedule not in SCHEDULES:
+        _fail(f"--schedule must be one of {', '.join(SCHEDULES)}, not {schedule!r}", EXIT_USAGE, False)
+    config = TournamentConfig(
+        tuple(spec.strip() for spec in bots),
+        table_rules,
+        deals,
+        matches,
+        seed,
+        tuple(SCHEDULES[schedule](len(bots))),
+    )
+    progress = Console(stderr=True)
+    started = time.perf_counter()
+    try:
+        config.validate()
+        check_plotting()
+        if workers is not None and workers < 1:
+            raise InvalidInputError(f"--workers must be at least 1, not {workers}")
+        result = run_tournament(config, workers, progress=progress.is_terminal, console=progress)
+        paths = write_results(result, out)
+    except InvalidInputError as error:
+        _fail(str(error), EXIT_USAGE, False)
+    console = Console(highlight=False)
+    console.print(pairing_table(result))
+    console.print(rating_table(result))
+    elapsed = time.perf_counter() - started
+    console.print(
+        f"{sum(p.hands for p in result.pairings)} hands in {elapsed:.1f} s; wrote {', '.join(map(str, paths))}"
+    )
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,135 @@
+"""Cards and packs.
+
+A card is a small integer so that hands can be count vectors and states clone cheaply:
+``suit * 13 + rank - 1`` for the 52 suited cards (suits ``S H D C``, ranks ``A=1 .. K=13``)
+and ``52`` for the Joker (μπαλαντέρ). Cards of equal code are identical: no rule tells two
+``7H`` apart, so a hand is a multiset.
+
+>>> parse_card("10h") == parse_card("TH") == parse_card("10♥")
+True
+>>> card_code(parse_card("t♣"))
+'10C'
+>>> [card_code(c) for c in parse_cards(["AS", "2S", "JK"])]
+['AS', '2S', 'JK']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import TypeAlias
+
+from biriba.core.errors import InvalidCardError
+
+Card: TypeAlias = int
+"""A card type: ``suit * 13 + rank - 1``, or :data:`JOKER`."""
+
+SUITS = "SHDC"
+SUIT_SYMBOLS = "♠♥♦♣"
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+JOKER: Card = 52
+N_CARD_TYPES = 53
+ACE, TWO, KING = 1, 2, 13
+
+SUIT_INPUT = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3, "♡": 1, "♢": 2, "♤": 0, "♧": 3}
+"""Suit index of every accepted suit letter or symbol (upper case)."""
+_RANK_INPUT = {name: i + 1 for i, name in enumerate(RANKS)} | {"T": 10}
+
+
+def make_card(rank: int, suit: int) -> Card:
+    """The card of ``rank`` (1 = Ace .. 13 = King) and suit index (0..3 for ``S H D C``)."""
+    return suit * 13 + rank - 1
+
+
+def rank_of(card: Card) -> int:
+    """Rank 1 (Ace) .. 13 (King); 0 for the Joker."""
+    return 0 if card == JOKER else card % 13 + 1
+
+
+def suit_of(card: Card) -> int:
+    """Suit index 0..3 (``S H D C``); -1 for the Joker."""
+    return -1 if card == JOKER else card // 13
+
+
+def is_wild_card(card: Card) -> bool:
+    """Jokers and Twos can act as wild cards."""
+    return card == JOKER or card % 13 == 1
+
+
+def card_code(card: Card) -> str:
+    """Canonical code: rank then suit, upper case, ``10`` for ten, ``JK`` for a Joker."""
+    if card == JOKER:
+        return "JK"
+    return RANKS[card % 13] + SUITS[card // 13]
+
+
+def card_symbol(card: Card) -> str:
+    """Display form with a suit symbol, e.g. ``10♥``; ``🃏`` is avoided so terminals keep widths."""
+    if card == JOKER:
+        return "JK"
+    return RANKS[card % 13] + SUIT_SYMBOLS[card // 13]
+
+
+def parse_card(text: str) -> Card:
+    """Parse a card code (``10H``, ``TH``, ``th``, ``10♥``, ``JK``); raise :class:`InvalidCardError`."""
+    if not isinstance(text, str):
+        raise InvalidCardError(f"a card code must be a string, not {text!r}")
+    code = text.strip().upper()
+    if code in ("JK", "JOKER"):
+        return JOKER
+    if len(code) >= 2:
+        suit = SUIT_INPUT.get(code[-1])
+        rank = _RANK_INPUT.get(code[:-1])
+        if suit is not None and rank is not None:
+            return make_card(rank, suit)
+    raise InvalidCardError(
+        f"unknown card code {text!r}: expected a rank (A 2-10 J Q K, or T for 10) then a suit (S H D C), or JK"
+    )
+
+
+def parse_cards(texts: Iterable[str]) -> list[Card]:
+    """Parse several card codes."""
+    return [parse_card(t) for t in texts]
+
+
+def card_codes(cards: Iterable[Card]) -> list[str]:
+    """Canonical codes of ``cards`` in the given order."""
+    return [card_code(c) for c in cards]
+
+
+def sort_key(card: Card) -> tuple[int, int]:
+    """Display order: by suit then rank, Jokers last."""
+    return (4, 0) if card == JOKER else (card // 13, card % 13)
+
+
+def counts_of(cards: Iterable[Card]) -> list[int]:
+    """The count vector (length :data:`N_CARD_TYPES`) of a multiset of cards."""
+    counts = [0] * N_CARD_TYPES
+    for card in cards:
+        counts[card] += 1
+    return counts
+
+
+def cards_of(counts: Sequence[int]) -> list[Card]:
+    """The cards of a count vector, in card order."""
+    return [card for card, n in enumerate(counts) for _ in range(n)]
+
+
+def pack(decks: int, jokers: int) -> list[Card]:
+    """The canonical unshuffled pack: each deck ``S H D C`` from Ace to King, then the Jokers.
+
+    >>> len(pack(2, 4))
+    108
+    """
+    return [card for _ in range(decks) for card in range(52)] + [JOKER] * jokers
+
+
+def shuffled_pack(decks: int, jokers: int, seed: int) -> list[Card]:
+    """The pack shuffled by ``random.Random(seed)``: listed top card first.
+
+    The shuffle algorithm of :meth:`random.Random.shuffle` is stable across Python versions,
+    so a seed fixes the deck for good.
+    """
+    cards = pack(decks, jokers)
+    random.Random(seed).shuffle(cards)
+    return cards

@@ -1,0 +1,719 @@
+"""Melds: sets and runs, their interpretation, and the rules for extending them (RULINGS section 2).
+
+A meld is a multiset of cards. Its interpretation (:class:`MeldShape`) is computed, preferring one
+where no card acts as wild: a Two of the run's suit in the Two's own place is natural.
+
+What counts as a meld depends on a few rule options, gathered in :class:`MeldRules`: whether sets
+are melds at all, sets of Twos (a variation of seed 001 and Buraco fechado), melds of wild cards
+only (the Venezuelan wild-card biriba), and runs from Ace to Ace (Buraco, Venezuelan).
+
+>>> from biriba.core.cards import parse_cards
+>>> shape = meld_shape(tuple(sorted(parse_cards(["AC", "2C", "3C", "2S", "5C"]))))
+>>> shape.kind, shape.clean, shape.length
+('run', False, 5)
+>>> meld_shape(tuple(sorted(parse_cards(["8H", "2H", "10H", "JH", "QH", "JK", "AH"])))) is None
+True
+>>> ace_to_ace = MeldRules(ace_to_ace=True)
+>>> meld_shape(canonical(parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS".split())), ace_to_ace).length
+14
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+from biriba.core.cards import (
+    ACE,
+    JOKER,
+    RANKS,
+    SUITS,
+    TWO,
+    Card,
+    card_code,
+    make_card,
+    rank_of,
+    suit_of,
+)
+from biriba.core.errors import IllegalAction, InvalidMeldError
+
+RUN, SET, WILD = "run", "set", "wild"
+BIRIBA_LENGTH = 7
+FULL_RUN_LENGTH = 13
+HIGH_ACE = 14
+"""Run position of an Ace above the King; position 1 is the Ace below the Two."""
+
+MeldCards = tuple[Card, ...]
+"""A meld's cards, sorted: the canonical form of the multiset."""
+
+WILD_CARDS = (JOKER, make_card(TWO, 0), make_card(TWO, 1), make_card(TWO, 2), make_card(TWO, 3))
+"""Every card type that can act as wild: the Joker and the four Twos."""
+TWOS = WILD_CARDS[1:]
+
+
+@dataclass(frozen=True, slots=True)
+class MeldRules:
+    """The rule options that decide what a meld is (a part of :class:`biriba.core.rules.Rules`)."""
+
+    sets: bool = True
+    """Sets of equal rank are melds (seed 001's "no sets" variation turns them off)."""
+    sets_of_twos: bool = False
+    """Twos may form a set of their own, natural, with at most one Joker (seed 001, Buraco fechado)."""
+    wild_melds: bool = False
+    """Jokers and Twos may form a meld of wild cards only, any mix (the Venezuelan wild-card biriba)."""
+    ace_to_ace: bool = False
+    """A run may hold an Ace at each end: ``A 2 .. K A``, 14 cards (Buraco, Venezuelan)."""
+
+    @property
+    def longest_run(self) -> int:
+        return FULL_RUN_LENGTH + 1 if self.ace_to_ace else FULL_RUN_LENGTH
+
+
+STANDARD_MELDS = MeldRules()
+
+
+@dataclass(frozen=True, slots=True)
+class MeldShape:
+    """How a meld's cards are read.
+
+    ``kind`` is ``run``, ``set`` or ``wild`` (a meld of wild cards only). ``wild`` is the card acting
+    as wild (None when the meld is clean; a meld of wild cards has none acting for another card). For
+    a run, ``low`` is the position of its lowest card (1 = Ace below the Two, 14 = Ace above the King)
+    and ``wild_position`` where the wild card stands; a wild card at an end of a run may stand at
+    either end, and is shown at the high end when there is room.
+    """
+
+    kind: str
+    suit: int
+    rank: int
+    length: int
+    wild: Card | None
+    low: int = 0
+    wild_position: int = 0
+
+    @property
+    def clean(self) -> bool:
+        """No card acts as wild (καθαρή)."""
+        return self.wild is None
+
+    @property
+    def is_biriba(self) -> bool:
+        """Seven cards or more: a biriba (μπιρίμπα)."""
+        return self.length >= BIRIBA_LENGTH
+
+    @property
+    def is_full(self) -> bool:
+        """A run of 13 cards or more: a full biriba (χιλιάρα when clean)."""
+        return self.kind == RUN and self.length >= FULL_RUN_LENGTH
+
+    @property
+    def is_ace_to_ace(self) -> bool:
+        """A run of 14 cards, from Ace to Ace (Buraco's canastra real when clean)."""
+        return self.kind == RUN and self.length > FULL_RUN_LENGTH
+
+    def describe(self) -> str:
+        """A short description such as ``clean run of 7 H`` or ``dirty set of 5 Q``."""
+        if self.kind == WILD:
+            return f"meld of {self.length} wild cards"
+        cleanliness = "clean" if self.clean else "dirty"
+        what = SUITS[self.suit] if self.kind == RUN else RANKS[self.rank - 1]
+        return f"{cleanliness} {self.kind} of {self.length} {what}"
+
+
+def canonical(cards: list[Card] | tuple[Card, ...]) -> MeldCards:
+    """The canonical (sorted) form of a meld's cards."""
+    return tuple(sorted(cards))
+
+
+@lru_cache(maxsize=1 << 16)
+def meld_shape(cards: MeldCards, rules: MeldRules = STANDARD_MELDS) -> MeldShape | None:
+    """The interpretation of ``cards`` (sorted) as a meld, preferring a clean one; None if invalid."""
+    if len(cards) < 3:
+        return None
+    run = _run_shape(cards, rules.longest_run)
+    if run is not None:
+        return run
+    return _set_shape(cards, rules)
+
+
+def check_meld(cards: MeldCards, rules: MeldRules = STANDARD_MELDS) -> MeldShape:
+    """The shape of a valid meld; raise :class:`InvalidMeldError` saying why the cards are not one."""
+    shape = meld_shape(cards, rules)
+    if shape is None:
+        raise InvalidMeldError(invalid_reason(cards, rules))
+    return shape
+
+
+def invalid_reason(cards: MeldCards, rules: MeldRules = STANDARD_MELDS) -> str:
+    """Why ``cards`` are not a meld, in words (the slow path, for messages)."""
+    if len(cards) < 3:
+        return f"a meld needs at least 3 cards, not {len(cards)}"
+    naturals = [c for c in cards if c != JOKER and rank_of(c) != TWO]
+    if not naturals:
+        if rules.wild_melds:
+            return "a meld of wild cards holds Jokers and Twos only"  # not reached: any 3 wild cards are one
+        if rules.sets_of_twos:
+            return "a set of Twos may hold at most one Joker"
+        return "Jokers and Twos alone are not a meld"
+    ranks = {rank_of(c) for c in naturals}
+    suits = {suit_of(c) for c in naturals}
+    if len(ranks) == 1 and len(naturals) >= 2:
+        if not rules.sets:
+            return "sets of equal rank are not melds under these rules (no sets)"
+        return "a set may hold at most one wild card (Joker or Two)"
+    if len(suits) > 1:
+        return "the cards are neither of one rank (a set) nor of one suit (a run)"
+    non_aces = [rank_of(c) for c in naturals if rank_of(c) != ACE]
+    aces = len(naturals) - len(non_aces)
+    if len(set(non_aces)) != len(non_aces) or aces > (2 if rules.ace_to_ace else 1):
+        if rules.ace_to_ace:
+            return "a run cannot hold two cards of the same rank, nor more than two Aces"
+        return "a run cannot hold two cards of the same rank, nor two Aces"
+    suit = suits.pop()
+    own_twos = sum(1 for c in cards if c == make_card(TWO, suit))
+    wild_acting = len(cards) - len(naturals) - min(own_twos, 1)
+    if wild_acting > 1:
+        return "a run may hold at most one wild card (Joker or Two)"
+    if len(cards) > rules.longest_run:
+        return f"a run holds at most {rules.longest_run} cards"
+    return (
+        "the cards are not in sequence: a run needs consecutive ranks of one suit, "
+        "at most one gap filled by a wild card, and no turning the corner (K A 2)"
+    )
+
+
+def _run_shape(cards: MeldCards, longest: int) -> MeldShape | None:
+    suit = -1
+    ranks: list[int] = []
+    aces = 0
+    jokers = 0
+    twos_by_suit = [0, 0, 0, 0]
+    for card in cards:
+        if card == JOKER:
+            jokers += 1
+            continue
+        rank = card % 13 + 1
+        card_suit = card // 13
+        if rank == TWO:
+            twos_by_suit[card_suit] += 1
+            continue
+        if suit == -1:
+            suit = card_suit
+        elif card_suit != suit:
+            return None
+        if rank == ACE:
+            aces += 1
+        else:
+            ranks.append(rank)
+    if suit == -1 or len(set(ranks)) != len(ranks) or aces > 2 or (aces == 2 and longest <= FULL_RUN_LENGTH):
+        return None
+    own_twos = twos_by_suit[suit]
+    other_wilds = jokers + sum(twos_by_suit) - own_twos
+    placements: tuple[tuple[int, ...], ...] = ((1, HIGH_ACE),) if aces == 2 else ((1,), (HIGH_ACE,)) if aces else ((),)
+    best: MeldShape | None = None
+    for natural_two in (True, False) if own_twos else (False,):
+        wilds = other_wilds + own_twos - (1 if natural_two else 0)
+        if wilds > 1:
+            continue
+        if wilds == 0:
+            wild_card = None
+        elif other_wilds:
+            wild_card = JOKER if jokers else next(make_card(TWO, s) for s in range(4) if s != suit and twos_by_suit[s])
+        else:
+            wild_card = make_card(TWO, suit)
+        for ace_positions in placements:
+            positions = [*ranks, *ace_positions]
+            if natural_two:
+                positions.append(TWO)
+            low, high = min(positions), max(positions)
+            span = high - low + 1
+            gaps = span - len(positions)
+            if span > longest or gaps > wilds:
+                continue
+            length = len(positions) + wilds
+            if gaps == 1:
+                wild_position = next(p for p in range(low, high + 1) if p not in positions)
+                shape = MeldShape(RUN, suit, 0, length, wild_card, low, wild_position)
+            elif wilds == 1:
+                # The wild card stands at an end: the high end when there is room.
+                if span == longest:
+                    continue
+                if high < HIGH_ACE:
+                    shape = MeldShape(RUN, suit, 0, length, wild_card, low, high + 1)
+                elif low > 1:
+                    shape = MeldShape(RUN, suit, 0, length, wild_card, low - 1, low - 1)
+                else:
+                    continue
+            else:
+                shape = MeldShape(RUN, suit, 0, length, None, low, 0)
+            if shape.clean:
+                return shape
+            if best is None:
+                best = shape
+    return best
+
+
+def _set_shape(cards: MeldCards, rules: MeldRules) -> MeldShape | None:
+    rank = 0
+    wild_card: Card | None = None
+    for card in cards:
+        card_rank = 0 if card == JOKER else card % 13 + 1
+        if card_rank in (0, TWO):
+            if wild_card is not None:
+                return _wild_only_shape(cards, rules)
+            wild_card = card
+        elif rank == 0:
+            rank = card_rank
+        elif card_rank != rank:
+            return None
+    if rank == 0:
+        return _wild_only_shape(cards, rules)
+    return MeldShape(SET, -1, rank, len(cards), wild_card) if rules.sets else None
+
+
+def _wild_only_shape(cards: MeldCards, rules: MeldRules) -> MeldShape | None:
+    """A meld of Jokers and Twos only: a meld of wild cards, or a set of Twos with at most one Joker."""
+    if any(card not in WILD_CARDS for card in cards):
+        return None
+    if rules.wild_melds:
+        return MeldShape(WILD, -1, 0, len(cards), None)
+    jokers = cards.count(JOKER)
+    if rules.sets_of_twos and jokers <= 1:
+        return MeldShape(SET, -1, TWO, len(cards), JOKER if jokers else None)
+    return None
+
+
+def arrange(cards: MeldCards, shape: MeldShape) -> list[Card]:
+    """The cards in the order they lie on the table: runs low to high with the wild card in place."""
+    if shape.kind != RUN:
+        rest = list(cards)
+        if shape.wild is not None:
+            rest.remove(shape.wild)
+            rest.append(shape.wild)
+        return rest
+    remaining = list(cards)
+    if shape.wild is not None:
+        remaining.remove(shape.wild)
+    ordered: list[Card] = []
+    for position in range(shape.low, shape.low + shape.length):
+        if position == shape.wild_position and shape.wild is not None:
+            ordered.append(shape.wild)
+            continue
+        rank = ACE if position == HIGH_ACE else position
+        card = make_card(rank, shape.suit)
+        remaining.remove(card)
+        ordered.append(card)
+    return ordered
+
+
+@lru_cache(maxsize=1 << 16)
+def extension_shape(meld: MeldCards, added: MeldCards, rules: MeldRules = STANDARD_MELDS) -> MeldShape | str:
+    """The shape of ``meld`` extended by ``added`` (both sorted), or the rule that forbids it.
+
+    The extension is judged as if its natural cards were placed first: a wild card may be added
+    to a dirty meld only if those natural cards first make it clean (the no-wild-swap rule).
+    Returns the new shape, or a string ``"rule-id: message"``.
+    """
+    result = _extended(meld, added, rules)
+    if isinstance(result, MeldShape):
+        return result
+    if result == NO_WILD_SWAP:
+        return (
+            "no-wild-swap: a wild card may not replace another wild card; "
+            "the natural cards added must first make the meld clean"
+        )
+    if result == KIND_CHANGE:
+        return "extend-invalid: a meld cannot change its kind (a set, a run, a meld of wild cards)"
+    return "extend-invalid: " + invalid_reason(canonical(meld + added), rules)
+
+
+NO_WILD_SWAP, KIND_CHANGE, NOT_A_MELD = "no-wild-swap", "kind-change", "not-a-meld"
+
+
+def _extended(meld: MeldCards, added: MeldCards, rules: MeldRules) -> MeldShape | str:
+    """:func:`extension_shape` without the words: the new shape or a short refusal code."""
+    old = meld_shape(meld, rules)
+    assert old is not None, "a meld on the table is always valid"
+    new = meld_shape(canonical(meld + added), rules)
+    if new is None:
+        return NOT_A_MELD
+    if old.kind != new.kind or (old.kind == SET and old.rank != new.rank):
+        return KIND_CHANGE
+    if not old.clean and not new.clean and new.wild not in meld:
+        # The added cards bring the wild card: the old wild card must first have become natural.
+        naturals = list(added)
+        naturals.remove(new.wild)  # type: ignore[arg-type]
+        before_wild = meld_shape(canonical(meld + tuple(naturals)), rules)
+        if before_wild is None or not before_wild.clean:
+            return NO_WILD_SWAP
+    return new
+
+
+@lru_cache(maxsize=1 << 14)
+def single_card_extensions(meld: MeldCards, rules: MeldRules = STANDARD_MELDS) -> tuple[tuple[Card, MeldShape], ...]:
+    """Every card type that extends ``meld`` on its own, with the shape it gives, in card order."""
+    shape = meld_shape(meld, rules)
+    assert shape is not None, "a meld on the table is always valid"
+    if shape.kind == RUN:
+        fitting = [make_card(rank, shape.suit) for rank in range(1, 14)]
+    elif shape.kind == SET and shape.rank != TWO:
+        fitting = [make_card(shape.rank, suit) for suit in range(4)]
+    else:
+        fitting = []
+    found = []
+    for card in sorted({*fitting, *WILD_CARDS}):
+        result = _extended(meld, (card,), rules)
+        if isinstance(result, MeldShape):
+            found.append((card, result))
+    return tuple(found)
+
+
+@lru_cache(maxsize=1 << 14)
+def multi_card_extensions(
+    meld: MeldCards, candidates: tuple[Card, ...], rules: MeldRules = STANDARD_MELDS
+) -> tuple[MeldCards, ...]:
+    """Extensions of ``meld`` by two or more of the distinct card types ``candidates``, none of which
+    extends it alone, sorted.
+
+    Only a run holding an Ace has such extensions: the Ace moves to the other end of the run, which
+    takes every card up to that end at once (``AD 2H 3D .. 10D`` takes ``QD KD`` together, the ``2H``
+    moving to the Jack's place). A run holds one wild card at most, so subsets with more than two
+    cards that can act as wild (one may stand as a natural Two) are not tried.
+    """
+    found = []
+    for size in range(2, len(candidates) + 1):
+        for added in combinations(candidates, size):
+            if sum(1 for card in added if card in WILD_CARDS) <= 2 and isinstance(
+                _extended(meld, added, rules), MeldShape
+            ):
+                found.append(added)
+    return tuple(found)
+
+
+def apply_extension(
+    meld: MeldCards, added: MeldCards, rules: MeldRules = STANDARD_MELDS
+) -> tuple[MeldCards, MeldShape]:
+    """``meld`` extended by ``added``; raise :class:`IllegalAction` naming the rule that forbids it."""
+    result = extension_shape(meld, added, rules)
+    if isinstance(result, str):
+        rule, message = result.split(": ", 1)
+        raise IllegalAction(rule, message)
+    return canonical(meld + added), result
+
+
+# --- generating the melds a hand holds ------------------------------------------------------------
+
+
+def three_card_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS) -> list[MeldCards]:
+    """Every distinct valid meld of exactly three cards that ``counts`` (a hand's count vector) holds.
+
+    Any longer meld is such a meld extended one card at a time, so these are the new melds the
+    engine lists as legal actions (see ``docs/rules.md``, "Legal actions"). Listed runs first, by
+    suit, then sets by rank, then melds of Twos or of wild cards, each group sorted.
+
+    The work is done per suit (runs) and per rank (sets) on small keys and cached, since hands
+    change one card at a time; no meld can come from two groups, so there is nothing to merge.
+    """
+    present_wilds = [min(counts[w], 1) for w in WILD_CARDS]
+    found: list[MeldCards] = []
+    if len(_RUN_TRIPLES) + len(_SET_TRIPLES) > _CACHE_LIMIT:
+        _RUN_TRIPLES.clear()
+        _SET_TRIPLES.clear()
+    for suit in range(4):
+        base = suit * 13
+        # Which cards of the suit are held, and which wild cards: a run needs one copy of each, but
+        # the suit's own Two may stand both as natural and as wild, so it is counted up to two.
+        wilds = present_wilds[:]
+        wilds[suit + 1] = min(counts[base + 1], 2)
+        key = bytes((suit, *map(bool, counts[base : base + 13]), *wilds))
+        runs = _RUN_TRIPLES.get(key)
+        if runs is None:
+            runs = _RUN_TRIPLES[key] = _run_triples(key)
+        found += runs
+    if rules.sets:
+        for rank in range(13):
+            by_suit = counts[rank:52:13]
+            if rank != TWO - 1 and sum(by_suit) >= 2:
+                key = bytes((rank, *by_suit, *present_wilds))
+                triples = _SET_TRIPLES.get(key)
+                if triples is None:
+                    triples = _SET_TRIPLES[key] = _set_triples(rank, key)
+                found += triples
+    if (rules.sets_of_twos or rules.wild_melds) and sum(counts[w] for w in WILD_CARDS) >= 3:
+        found += [m for m in _wild_multisets(counts, 3, 3) if meld_shape(m, rules) is not None]
+    return found
+
+
+_RUN_TRIPLES: dict[bytes, tuple[MeldCards, ...]] = {}
+_SET_TRIPLES: dict[bytes, tuple[MeldCards, ...]] = {}
+"""Caches of :func:`three_card_melds`: a suit's (or a rank's) cards and the wild cards held give its
+melds. Hands in play repeat these small keys often; the caches are emptied if they grow past
+:data:`_CACHE_LIMIT` keys."""
+_CACHE_LIMIT = 1 << 18
+
+
+def _run_triples(key: bytes) -> tuple[MeldCards, ...]:
+    """Three-card runs of one suit; ``key`` holds the suit, whether each of its 13 cards is held
+    (Ace first) and the wild cards held (Joker, 2S, 2H, 2D, 2C: 1 if held, the suit's own Two up to 2)."""
+    base = key[0] * 13
+    held = key[1:14]
+    wilds = key[14:]
+    found: set[MeldCards] = set()
+    present = [False, *(n > 0 for n in held), held[0] > 0]  # positions 1 (Ace) .. 13 (King), 14 (high Ace)
+    for low in range(1, 13):
+        have = [p for p in (low, low + 1, low + 2) if present[p]]
+        if len(have) < 2:
+            continue
+        cards = [base + (0 if p == HIGH_ACE else p - 1) for p in have]
+        if len(cards) == 3:
+            found.add(tuple(sorted(cards)))
+        for pair in combinations(cards, 2):
+            for wild, count in zip(WILD_CARDS, wilds, strict=True):
+                if count > pair.count(wild):
+                    found.add(tuple(sorted((*pair, wild))))
+    return tuple(sorted(found))
+
+
+def _set_triples(rank: int, key: bytes) -> tuple[MeldCards, ...]:
+    """Three-card sets of rank index ``rank`` (0 = Ace); ``key`` holds the rank, the copies held
+    per suit and whether each wild card is held."""
+    pool: list[Card] = []
+    for suit, n in enumerate(key[1:5]):
+        pool.extend([suit * 13 + rank] * min(n, 3))
+    found: set[MeldCards] = set(combinations(pool, 3))
+    for pair in set(combinations(pool, 2)):
+        for wild, count in zip(WILD_CARDS, key[5:], strict=True):
+            if count:
+                found.add(tuple(sorted((*pair, wild))))
+    return tuple(sorted(found))
+
+
+def _wild_multisets(counts: list[int], smallest: int, largest: int) -> list[MeldCards]:
+    """Every sub-multiset of the wild cards held with ``smallest`` to ``largest`` cards, sorted."""
+    choices: list[list[Card]] = [[]]
+    for wild in sorted(WILD_CARDS):
+        choices = [chosen + [wild] * k for chosen in choices for k in range(min(counts[wild], largest) + 1)]
+    return sorted(tuple(c) for c in choices if smallest <= len(c) <= largest)
+
+
+def all_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS) -> list[MeldCards]:
+    """Every distinct valid meld, of any length, that ``counts`` (a hand's count vector) holds."""
+    found: set[MeldCards] = set()
+    wilds = [w for w in WILD_CARDS if counts[w]]
+    longest = rules.longest_run
+    for suit in range(4):
+        base = suit * 13
+        cards_at = [-1] * 15
+        for rank in range(1, 14):
+            if counts[base + rank - 1]:
+                cards_at[rank] = base + rank - 1
+        cards_at[HIGH_ACE] = cards_at[ACE]
+        for low in range(1, 13):
+            for high in range(low + 2, min(low + longest - 1, HIGH_ACE) + 1):
+                window = range(low, high + 1)
+                at = cards_at[:]
+                if low == 1 and high == HIGH_ACE and counts[base] < 2:
+                    at[HIGH_ACE] = -1  # one Ace cannot stand at both ends
+                missing = [p for p in window if at[p] < 0]
+                if len(missing) > 1:
+                    break
+                naturals = [at[p] for p in window if at[p] >= 0]
+                if not missing:
+                    found.add(tuple(sorted(naturals)))
+                # One position held by a wild card: the missing one, or any position of the window.
+                for position in missing or list(window):
+                    rest = naturals if missing else [at[p] for p in window if p != position]
+                    for wild in wilds:
+                        if counts[wild] > rest.count(wild):
+                            found.add(tuple(sorted((*rest, wild))))
+    if rules.sets:
+        for rank in range(1, 14):
+            if rank == TWO:
+                continue
+            by_suit = [(s * 13 + rank - 1, counts[s * 13 + rank - 1]) for s in range(4)]
+            choices: list[list[Card]] = [[]]
+            for card, n in by_suit:
+                choices = [chosen + [card] * k for chosen in choices for k in range(n + 1)]
+            for chosen in choices:
+                if len(chosen) >= 3:
+                    found.add(tuple(chosen))
+                if len(chosen) >= 2:
+                    for wild in wilds:
+                        found.add(tuple(sorted((*chosen, wild))))
+    if rules.sets_of_twos or rules.wild_melds:
+        found.update(_wild_multisets(counts, 3, sum(counts[w] for w in WILD_CARDS)))
+    return sorted(m for m in found if meld_shape(m, rules) is not None)
+
+
+PARTITION_LIMIT = 256
+"""The most whole-hand openings :func:`whole_hand_partitions` lists for one hand."""
+
+
+def whole_hand_partitions(
+    counts: list[int],
+    rules: MeldRules = STANDARD_MELDS,
+    keep_one: bool = False,
+    with_biriba: bool = False,
+    limit: int = PARTITION_LIMIT,
+) -> tuple[tuple[MeldCards, ...], ...]:
+    """Every way to lay all the cards of ``counts`` at once as valid melds (with ``keep_one``, also all
+    but one card, kept to discard; with ``with_biriba``, only ways holding a biriba), each a sorted
+    tuple of melds; at most ``limit`` of them, in a fixed order (see ``docs/rules.md``, "Legal actions").
+
+    A depth-first search places, each time, the card that the fewest three-card melds hold (the hardest
+    card to place): in each meld that holds it, or as the card kept. A card in no three-card meld of
+    the rest is in no meld at all, which ends most searches at once; rests found impossible are
+    remembered. Results are cached: the same hand is asked about again within a turn.
+    """
+    return _partitions(bytes(counts), rules, keep_one, with_biriba, limit)
+
+
+@lru_cache(maxsize=1 << 12)
+def _partitions(
+    counts: bytes, rules: MeldRules, keep_one: bool, with_biriba: bool, limit: int
+) -> tuple[tuple[MeldCards, ...], ...]:
+    if sum(counts) < 3:
+        return ()
+    hand = list(counts)
+    # Most hands have no way at all. Any meld of 6 cards or more splits into melds of 3 to 5 cards (and
+    # a biriba into one of 7 to 9 cards and such melds), so a search among those, ending at the first
+    # way, tells first whether the full search is needed.
+    quick = _PartitionSearch(rules, 1, short=True)
+    full = _PartitionSearch(rules, limit, short=False)
+    if quick.lay(hand, (), keep_one, with_biriba):
+        full.lay(hand, (), keep_one, with_biriba)
+    return tuple(sorted(full.found))
+
+
+def _without(counts: list[int], meld: MeldCards) -> list[int]:
+    rest = counts[:]
+    for card in meld:
+        rest[card] -= 1
+    return rest
+
+
+SHORT_MELD = 5
+"""Every meld splits into melds of 3 to 5 cards (a run of 8 into 3 and 5, a set of 7 into 3 and 4), and a
+biriba into one of 7 to 9 cards and such melds."""
+SEARCH_BUDGET = 1000
+"""Hands (but the biggest, as random play builds) settle within this many steps of one search; past it,
+the search stops with what it found: a way to lay a huge hand may then go unlisted."""
+
+
+class _PartitionSearch:
+    """Depth-first search for up to ``limit`` ways to lay a hand as melds (``short``: of 3 to 5 cards, a
+    biriba of 7 to 9), within :data:`SEARCH_BUDGET` steps. Rests found impossible are remembered."""
+
+    def __init__(self, rules: MeldRules, limit: int, short: bool) -> None:
+        self.rules = rules
+        self.limit = limit
+        self.short = short
+        self.steps = 0
+        self.found: set[tuple[MeldCards, ...]] = set()
+        self.dead: set[tuple[bytes, bool, bool]] = set()
+
+    @property
+    def exhausted(self) -> bool:
+        return len(self.found) >= self.limit or self.steps >= SEARCH_BUDGET
+
+    def _fits(self, meld: MeldCards, need_biriba: bool) -> bool:
+        if not self.short:
+            return True
+        return len(meld) <= SHORT_MELD or (need_biriba and BIRIBA_LENGTH <= len(meld) <= BIRIBA_LENGTH + 2)
+
+    def lay(self, rest: list[int], chosen: tuple[MeldCards, ...], may_keep: bool, need_biriba: bool) -> bool:
+        """Place the cards of ``rest`` (but one, if ``may_keep``) after ``chosen``, with a biriba among the
+        melds if ``need_biriba``; whether a way was found."""
+        left = sum(rest)
+        if left == 0 or (left == 1 and may_keep):
+            if need_biriba:
+                return False
+            self.found.add(tuple(sorted(chosen)))
+            return True
+        key = (bytes(rest), may_keep, need_biriba)
+        if key in self.dead or self.exhausted:
+            return False
+        self.steps += 1
+        if need_biriba and not _biriba_possible(rest, self.rules):
+            self.dead.add(key)
+            return False
+        pivot, placeable = _hardest_card(rest, self.rules)
+        any_way = False
+        if placeable:
+            for meld in _melds_holding(pivot, rest, self.rules):
+                if self.exhausted:
+                    return any_way
+                if self._fits(meld, need_biriba):
+                    after = _without(rest, meld)
+                    any_way |= self.lay(after, (*chosen, meld), may_keep, need_biriba and len(meld) < BIRIBA_LENGTH)
+        if may_keep and not self.exhausted:
+            after = rest[:]
+            after[pivot] -= 1
+            any_way |= self.lay(after, chosen, False, need_biriba)
+        if not any_way and not self.exhausted:
+            self.dead.add(key)
+        return any_way
+
+
+def _biriba_possible(counts: list[int], rules: MeldRules) -> bool:
+    """Whether the cards of ``counts`` might still make a meld of 7 cards: a bound that ends searches for
+    a biriba early (it may say yes wrongly, never no wrongly)."""
+    extra = 1 if any(counts[w] for w in WILD_CARDS) else 0
+    for suit in range(4):
+        held = [counts[suit * 13 + rank] > 0 for rank in range(13)]
+        held.append(held[0])  # the Ace above the King
+        # The longest stretch of positions with at most one missing (a wild card's place, if there is one).
+        start = missing = 0
+        for end, present in enumerate(held):
+            missing += not present
+            while missing > extra:
+                missing -= not held[start]
+                start += 1
+            if end - start + 1 + (extra - missing) >= BIRIBA_LENGTH:
+                return True
+    if rules.sets:
+        for rank in range(13):
+            if rank != TWO - 1 and sum(counts[rank:52:13]) + extra >= BIRIBA_LENGTH:
+                return True
+    return (rules.sets_of_twos or rules.wild_melds) and sum(counts[w] for w in WILD_CARDS) >= BIRIBA_LENGTH
+
+
+def _hardest_card(counts: list[int], rules: MeldRules) -> tuple[Card, bool]:
+    """The card held that the fewest three-card melds of ``counts`` hold (natural cards first, the
+    lowest on ties), and whether any does: a card in no three-card meld can be in no meld."""
+    holding = [0] * len(counts)
+    for meld in three_card_melds(counts, rules):
+        for card in meld:
+            holding[card] += 1
+    best, best_key = -1, (2, 0, 0)
+    for card, held in enumerate(counts):
+        if held:
+            if not holding[card]:
+                return card, False
+            key = (card in WILD_CARDS, holding[card], card)
+            if key < best_key:
+                best, best_key = card, key
+    return best, True
+
+
+def _melds_holding(card: Card, counts: list[int], rules: MeldRules) -> tuple[MeldCards, ...]:
+    """Every valid meld of the cards of ``counts`` that holds ``card``. Only the cards of its suit and
+    rank and the wild cards can be in such a meld, so those counts are the key of a cache."""
+    if card in WILD_CARDS:
+        return _melds_holding_in(card, bytes(counts), rules)
+    suit, rank = card // 13, card % 13
+    relevant = bytearray(len(counts))
+    for other in (*range(suit * 13, suit * 13 + 13), *range(rank, 52, 13), *WILD_CARDS):
+        relevant[other] = counts[other]
+    return _melds_holding_in(card, bytes(relevant), rules)
+
+
+@lru_cache(maxsize=1 << 15)
+def _melds_holding_in(card: Card, pool: bytes, rules: MeldRules) -> tuple[MeldCards, ...]:
+    return tuple(meld for meld in all_melds(list(pool), rules) if card in meld)
+
+
+def meld_codes(cards: MeldCards, shape: MeldShape) -> list[str]:
+    """The codes of a meld in table order."""
+    return [card_code(c) for c in arrange(cards, shape)]

@@ -1,0 +1,183 @@
+"""Scoring a hand played with real cards: the input of ``biriba score`` (RULINGS section 7).
+
+>>> sheet = score_sheet({"rules": "standard", "bonus_suit": "H", "teams": [
+...     {"melds": [["3H", "4H", "5H", "6H", "7H", "8H", "9H"]], "hands": [[], ["KS"]],
+...      "biribaki": "taken", "went_out": True},
+...     {"melds": [["QS", "QD", "QC"]], "hands": [["5C", "JK"], ["AS"]],
+...      "biribaki": "not_taken", "went_out": False}]})
+>>> [team.score for team in sheet.team_scores], sheet.seat_scores
+([535, -110], (535, -110, 535, -110))
+
+Besides the fields of the contract, a team may give ``"laid_whole"`` (the numbers of its melds laid at
+once as biribas, for rules that score those apart) and ``"cut"`` (the dealer's cut error, on the
+dealer's team, for rules that score the cut). The record's ``"players"`` may stand beside ``"rules"``.
+Seats are numbered as at the table: the players of fixed partnership ``t`` are seats ``t``,
+``t + teams``...; elsewhere seats follow the order the hands are listed, team after team.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from biriba.core.cards import N_CARD_TYPES, SUIT_INPUT, Card, card_code, counts_of, pack, parse_card
+from biriba.core.errors import IllegalAction, InvalidInputError, InvalidMeldError
+from biriba.core.melds import MeldRules, MeldShape, canonical, check_meld
+from biriba.core.records import rules_for_players
+from biriba.core.rules import Rules
+from biriba.core.scoring import BiribakiStatus, HandScore, score_team
+
+_TEAM_FIELDS = {"melds", "hands", "biribaki", "went_out", "laid_whole", "cut"}
+
+
+@dataclass(frozen=True, slots=True)
+class _Team:
+    melds: list[tuple[Card, ...]]
+    hands: list[list[Card]]
+    biribaki: BiribakiStatus
+    went_out: bool
+    laid_whole: list[bool]
+    cut: int | None
+
+
+def score_sheet(data: object) -> HandScore:
+    """Score every team of a hand described as in RULINGS section 7.
+
+    Raise :class:`InvalidInputError` for input of the wrong form, :class:`InvalidMeldError` for an
+    invalid meld and :class:`IllegalAction` for a hand that cannot have happened (more copies of a
+    card than the pack holds, two teams going out, going out without a biriba...).
+    """
+    if not isinstance(data, dict):
+        raise InvalidInputError("the hand must be a JSON object with 'rules', 'bonus_suit' and 'teams'")
+    unknown = set(data) - {"rules", "players", "bonus_suit", "teams"}
+    if unknown:
+        raise InvalidInputError(f"unknown field(s): {', '.join(sorted(unknown))}")
+    rules = rules_for_players(data.get("rules", "standard"), data.get("players"))
+    bonus_suit = _bonus_suit(data.get("bonus_suit"))
+    teams = data.get("teams")
+    if not isinstance(teams, list) or not teams:
+        raise InvalidInputError("'teams' must be a non-empty list of team objects")
+    parsed = [_team(team, index) for index, team in enumerate(teams)]
+    _check_teams(rules, [len(team.hands) for team in parsed])
+
+    seen = counts_of(card for team in parsed for cards in (*team.melds, *team.hands) for card in cards)
+    available = counts_of(pack(rules.decks, rules.jokers))
+    too_many = [f"{card_code(c)} x{seen[c]}" for c in range(N_CARD_TYPES) if seen[c] > available[c]]
+    if too_many:
+        raise IllegalAction(
+            "impossible-cards",
+            f"more copies than the pack holds ({rules.decks} decks, {rules.jokers} Jokers): " + ", ".join(too_many),
+        )
+    if sum(team.went_out for team in parsed) > 1:
+        raise IllegalAction("impossible-hand", "only one team can go out")
+    none_taken = all(team.biribaki is BiribakiStatus.NOT_TAKEN for team in parsed)
+    scores = []
+    units: list[tuple[int, ...]] = []
+    seat = 0
+    for index, team in enumerate(parsed):
+        if rules.partnerships == "fixed":
+            units.append(tuple(range(index, rules.players, len(parsed))))
+        else:
+            units.append(tuple(range(seat, seat + len(team.hands))))
+            seat += len(team.hands)
+        shapes = [_checked(meld, rules.meld_rules, f"team {index} meld {n}") for n, meld in enumerate(team.melds)]
+        if team.went_out:
+            _check_going_out(rules, index, team, shapes)
+        scores.append(
+            score_team(
+                rules,
+                bonus_suit,
+                team.melds,
+                team.hands,
+                team.biribaki,
+                team.went_out,
+                laid_whole=team.laid_whole,
+                none_taken=none_taken,
+                cut=team.cut,
+            )
+        )
+    return HandScore.of(rules, units, scores)
+
+
+def _check_teams(rules: Rules, sizes: list[int]) -> None:
+    """The teams must seat the rules' players: fixed partnerships of two, players alone, or a lone
+    player against pairs (formed partnerships; or everyone alone, if the hand ended before they formed)."""
+    if rules.partnerships == "formed":
+        if sizes != [1] * rules.players and sorted(sizes) != [1] + [2] * (rules.teams - 1):
+            raise InvalidInputError(
+                f"with formed partnerships 'teams' are one lone player and {rules.teams - 1} pairs (or, if the "
+                f"hand ended before they formed, {rules.players} players alone), not teams of {sizes} hands"
+            )
+        return
+    per_team = 2 if rules.partnerships == "fixed" else 1
+    if len(sizes) != rules.teams:
+        raise InvalidInputError(f"'teams' must be a list of {rules.teams} team objects for these rules")
+    for index, size in enumerate(sizes):
+        if size != per_team:
+            raise InvalidInputError(f"team {index}: 'hands' must list {per_team} hands, one per player, not {size}")
+
+
+def _check_going_out(rules: Rules, index: int, team: _Team, shapes: list[MeldShape]) -> None:
+    if team.biribaki is BiribakiStatus.NOT_TAKEN:
+        raise IllegalAction("impossible-hand", f"team {index} went out without taking its biribaki")
+    if not any(shape.is_biriba and (shape.clean or not rules.going_out_needs_clean_biriba) for shape in shapes):
+        needed = "a clean biriba" if rules.going_out_needs_clean_biriba else "a biriba"
+        raise IllegalAction("impossible-hand", f"team {index} went out without {needed}")
+    if all(hand for hand in team.hands):
+        raise IllegalAction("impossible-hand", f"team {index} went out but every player of it holds cards")
+
+
+def _checked(meld: tuple[Card, ...], rules: MeldRules, where: str) -> MeldShape:
+    try:
+        return check_meld(meld, rules)
+    except InvalidMeldError as error:
+        codes = " ".join(card_code(c) for c in meld)
+        raise InvalidMeldError(f"{where} ({codes}) is not a meld: {error.reason}") from None
+
+
+def _bonus_suit(value: object) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, str) and value.strip().upper() in SUIT_INPUT:
+        return SUIT_INPUT[value.strip().upper()]
+    raise InvalidInputError(f"'bonus_suit' must be one of S H D C or null, not {value!r}")
+
+
+def _team(data: object, index: int) -> _Team:
+    where = f"team {index}"
+    if not isinstance(data, dict):
+        raise InvalidInputError(f"{where} must be an object with 'melds', 'hands', 'biribaki', 'went_out'")
+    unknown = set(data) - _TEAM_FIELDS
+    if unknown:
+        raise InvalidInputError(f"{where}: unknown field(s): {', '.join(sorted(unknown))}")
+    melds = [canonical(_card_list(m, f"{where} meld")) for m in _list(data.get("melds", []), f"{where} 'melds'")]
+    hands = [_card_list(h, f"{where} hand") for h in _list(data.get("hands"), f"{where} 'hands'")]
+    if not hands:
+        raise InvalidInputError(f"{where}: 'hands' must list one hand per player of the team")
+    status = data.get("biribaki")
+    try:
+        biribaki = BiribakiStatus(str(status))
+    except ValueError:
+        raise InvalidInputError(
+            f'{where}: \'biribaki\' must be "taken", "not_taken" or "taken_unplayed", not {status!r}'
+        ) from None
+    went_out = data.get("went_out", False)
+    if not isinstance(went_out, bool):
+        raise InvalidInputError(f"{where}: 'went_out' must be true or false")
+    whole = _list(data.get("laid_whole", []), f"{where} 'laid_whole'")
+    if not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n < len(melds) for n in whole):
+        raise InvalidInputError(f"{where}: 'laid_whole' must list numbers of its melds, 0..{len(melds) - 1}")
+    cut = data.get("cut")
+    if cut is not None and (isinstance(cut, bool) or not isinstance(cut, int)):
+        raise InvalidInputError(f"{where}: 'cut' must be an integer (the dealer's cut error)")
+    return _Team(melds, hands, biribaki, went_out, [n in whole for n in range(len(melds))], cut)
+
+
+def _list(value: object, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise InvalidInputError(f"{what} must be a list")
+    return value
+
+
+def _card_list(value: object, what: str) -> list[Card]:
+    return [parse_card(code) for code in _list(value, what)]

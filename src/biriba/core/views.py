@@ -1,0 +1,179 @@
+"""Per-seat views: what one seat may see of a hand (``observe(state, seat)``).
+
+A view holds the seat's own hand and everything public: every team's melds, the discard pile (only
+its top card when the pile is closed), the bonus suit, who plays with whom, the cards each player is
+known to hold (taken with the discard pile), and the *sizes* of the other hands, the draw pile and the
+biribakia, never their contents. Bots, clients and the server see games only through views, so they
+cannot cheat and cannot leak what they never had.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from biriba.core.cards import SUITS, Card, card_code, card_codes, cards_of
+from biriba.core.melds import meld_codes
+from biriba.core.rules import Rules
+from biriba.core.scoring import BiribakiStatus
+from biriba.core.state import NO_CARD, HandState, Phase, TableMeld
+
+MeldView = TableMeld
+"""A meld on the table, as everyone sees it: its cards and how they are read."""
+
+
+@dataclass(frozen=True, slots=True)
+class PublicTurnState:
+    """Public facts about the hand in progress that a player keeps track of at the table."""
+
+    biribaki_holders: tuple[int, ...]
+    """Per team, the seat that took its biribaki, or -1."""
+    unplayed_biribaki: tuple[bool, ...]
+    """Per seat: took its biribaki with its last discard and has not begun a turn since."""
+    packets_used: int
+    """Biribakia taken or turned into the draw pile."""
+    pile_obligation: frozenset[Card] | None
+    """The card types of a pile just taken of which one must still be melded this turn (by a rule)."""
+    obligation_new_meld: bool
+    opening_turn: bool
+    redraw_allowed: bool
+    last_turn: bool
+    no_going_out: bool
+    cut: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat's information about a hand."""
+
+    rules: Rules
+    seat: int
+    dealer: int
+    current: int
+    phase: Phase
+    hand_counts: tuple[int, ...]
+    """The seat's own cards: how many of each card type it holds."""
+    hand_sizes: tuple[int, ...]
+    seat_team: tuple[int, ...]
+    """Each seat's team (-1 while formed partnerships are still to form)."""
+    melds: tuple[tuple[MeldView, ...], ...]
+    """Per team, its melds in the order laid."""
+    discard_pile: tuple[Card, ...]
+    """Bottom first. The open pile in full; a closed pile shows its top card only."""
+    discard_pile_size: int
+    draw_pile_size: int
+    biribakia_left: tuple[int, ...]
+    """Sizes of the packets not yet taken, in the order they will be taken."""
+    biribaki: tuple[BiribakiStatus, ...]
+    """Per team."""
+    known_cards: tuple[tuple[int, ...], ...]
+    """Per seat, counts of the cards everyone knows it holds (taken with the discard pile)."""
+    bonus_suit: int | None
+    upcard: Card
+    """The card turned up at the deal, or -1."""
+    banned_discard: Card
+    """For the seat on turn: the one-card pile it took (may not be discarded), or -1."""
+    must_meld_from_pile: bool
+    drawn: Card
+    """For the seat on turn, while it may still redraw: the card it drew, else -1."""
+    passes: int
+    went_out: int
+    scores: tuple[int, ...]
+    """Cumulative scores per seat before this hand."""
+    public: PublicTurnState
+    """The rest of what everyone at the table knows: who holds which biribaki, the obligations of
+    the turn on, whether this is the last turn. Enough, with the fields above, to rebuild every hidden
+    part of the hand consistently (``biriba.core.sampling``)."""
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The seat's own cards, in card order."""
+        return tuple(cards_of(self.hand_counts))
+
+    @property
+    def team(self) -> int:
+        """The seat's team (-1 while formed partnerships are still to form)."""
+        return self.seat_team[self.seat]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.current == self.seat and self.phase is not Phase.OVER
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as JSON (canonical card codes)."""
+        return {
+            "seat": self.seat,
+            "dealer": self.dealer,
+            "current": self.current,
+            "phase": self.phase.name.lower(),
+            "hand": card_codes(self.hand),
+            "hand_sizes": list(self.hand_sizes),
+            "teams": list(self.seat_team),
+            "melds": [
+                [
+                    {
+                        "cards": meld_codes(m.cards, m.shape),
+                        "kind": m.shape.kind,
+                        "clean": m.shape.clean,
+                        "length": m.shape.length,
+                        "biriba": m.shape.is_biriba,
+                    }
+                    for m in team
+                ]
+                for team in self.melds
+            ],
+            "discard_pile": card_codes(self.discard_pile),
+            "discard_pile_size": self.discard_pile_size,
+            "draw_pile_size": self.draw_pile_size,
+            "biribakia_left": list(self.biribakia_left),
+            "biribaki": [status.value for status in self.biribaki],
+            "known_cards": [card_codes(cards_of(known)) for known in self.known_cards],
+            "bonus_suit": None if self.bonus_suit is None else SUITS[self.bonus_suit],
+            "upcard": None if self.upcard == NO_CARD else card_code(self.upcard),
+            "passes": self.passes,
+            "went_out": self.went_out if self.went_out >= 0 else None,
+            "scores": list(self.scores),
+        }
+
+
+def observe(state: HandState, seat: int) -> SeatView:
+    """What ``seat`` sees of ``state``."""
+    on_turn = seat == state.current
+    pile = state.discard_pile
+    return SeatView(
+        rules=state.rules,
+        seat=seat,
+        dealer=state.dealer,
+        current=state.current,
+        phase=state.phase,
+        hand_counts=tuple(state.hands[seat]),
+        hand_sizes=tuple(state.hand_sizes),
+        seat_team=tuple(state.seat_team),
+        melds=tuple(map(tuple, state.melds)),
+        discard_pile=tuple(pile[-1:] if state.rules.closed_discard_pile else pile),
+        discard_pile_size=len(pile),
+        draw_pile_size=len(state.draw_pile),
+        biribakia_left=tuple(len(p) for p in state.biribakia[state.packets_used :]),
+        biribaki=tuple(state.biribaki_status(team) for team in range(state.rules.teams)),
+        known_cards=tuple(map(tuple, state.known)),
+        bonus_suit=state.bonus_suit,
+        upcard=state.upcard,
+        banned_discard=state.banned_discard if on_turn else -1,
+        must_meld_from_pile=on_turn and state.pile_obligation is not None,
+        drawn=state.last_drawn if on_turn and state.redraw_allowed else NO_CARD,
+        passes=state.passes,
+        went_out=state.went_out,
+        scores=state.scores,
+        public=PublicTurnState(
+            biribaki_holders=tuple(state.biribaki_holder),
+            unplayed_biribaki=tuple(state.unplayed_biribaki),
+            packets_used=state.packets_used,
+            pile_obligation=state.pile_obligation,
+            obligation_new_meld=state.obligation_new_meld,
+            opening_turn=state.opening_turn,
+            redraw_allowed=state.redraw_allowed,
+            last_turn=state.last_turn,
+            no_going_out=state.no_going_out,
+            cut=state.cut,
+        ),
+    )

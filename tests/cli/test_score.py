@@ -1,0 +1,277 @@
+"""``biriba score`` run as a real command (RULINGS sections 5 and 7). Expected numbers are worked by hand.
+
+Card values: Joker 20, Ace 15, Two 10, K Q J 10 9 8 are 10, 7 6 5 4 3 are 5.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+
+def biriba_command() -> list[str]:
+    """The installed ``biriba`` script next to this Python, else on PATH, else ``python -m biriba``."""
+    beside = Path(sys.executable).parent / "biriba"
+    if beside.exists():
+        return [str(beside)]
+    found = shutil.which("biriba")
+    return [found] if found else [sys.executable, "-m", "biriba"]
+
+
+BIRIBA = biriba_command()
+ENV = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "200", "NO_COLOR": "1"}
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*BIRIBA, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=ENV,
+        timeout=120,
+        check=False,
+    )
+
+
+def score_json(tmp_path: Path, data: object) -> tuple[int, dict[str, Any]]:
+    path = tmp_path / "hand.json"
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    result = run("score", str(path), "--json")
+    return result.returncode, json.loads(result.stdout)
+
+
+def team(melds: list[str], hands: tuple[str, str], biribaki: str = "taken", went_out: bool = False) -> dict[str, Any]:
+    return {
+        "melds": [m.split() for m in melds],
+        "hands": [h.split() for h in hands],
+        "biribaki": biribaki,
+        "went_out": went_out,
+    }
+
+
+# Team 1 in most cases: 4S 5S 6S melded (+15), KD and 3C in hand (-15): 0 points.
+PLAIN = team(["4S 5S 6S"], ("KD", "3C"))
+
+
+def hand(*teams: dict[str, Any], bonus_suit: str | None = "H", rules: object = "standard") -> dict[str, Any]:
+    return {"rules": rules, "bonus_suit": bonus_suit, "teams": list(teams)}
+
+
+WORKED = hand(
+    # 3H..9H: 5 * 5 + 2 * 10 = 45; KS KD JK: 40 -> melded 85; KS in hand -10; clean bonus-suit run 400; out 100.
+    team(["3H 4H 5H 6H 7H 8H 9H", "KS KD JK"], ("", "KS"), "taken", went_out=True),
+    # QS QD QC: 30; 5C JK AS in hand: -40; no biribaki -100.
+    team(["QS QD QC"], ("5C JK", "AS"), "not_taken"),
+)
+NO_OTHER_LINES = {"no_biriba": 0, "no_melds": 0, "cut": 0, "rounding": 0}
+WORKED_SCORES = [
+    {
+        "score": 575,
+        "melded": 85,
+        "in_hand": -10,
+        "biribas": 400,
+        "going_out": 100,
+        "biribaki": 0,
+        **NO_OTHER_LINES,
+        "biriba_list": [
+            {"cards": ["3H", "4H", "5H", "6H", "7H", "8H", "9H"], "kind": "clean run in the bonus suit", "bonus": 400}
+        ],
+        "seats": [0, 2],
+        "player_score": 575,
+    },
+    {
+        "score": -110,
+        "melded": 30,
+        "in_hand": -40,
+        "biribas": 0,
+        "going_out": 0,
+        "biribaki": -100,
+        **NO_OTHER_LINES,
+        "biriba_list": [],
+        "seats": [1, 3],
+        "player_score": -110,
+    },
+]
+WORKED_OUTPUT = {"teams": WORKED_SCORES, "seat_scores": [575, -110, 575, -110]}
+
+
+def test_worked_example_with_breakdown(tmp_path: Path) -> None:
+    code, data = score_json(tmp_path, WORKED)
+    assert code == 0
+    assert data == WORKED_OUTPUT
+
+
+def test_teams_come_in_input_order(tmp_path: Path) -> None:
+    swapped = dict(WORKED, teams=WORKED["teams"][::-1])
+    code, data = score_json(tmp_path, swapped)
+    assert code == 0
+    assert [t["score"] for t in data["teams"]] == [-110, 575]
+
+
+def test_standard_input(tmp_path: Path) -> None:
+    result = run("score", "-", "--json", stdin=json.dumps(WORKED))
+    assert result.returncode == 0
+    assert json.loads(result.stdout) == WORKED_OUTPUT
+
+
+def test_text_output(tmp_path: Path) -> None:
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(WORKED), encoding="utf-8")
+    result = run("score", str(path))
+    assert result.returncode == 0
+    assert "Team 0: +575" in result.stdout and "Team 1: -110" in result.stdout
+
+
+@pytest.mark.parametrize(("status", "points"), [("taken", 0), ("not_taken", -100), ("taken_unplayed", -100)])
+def test_every_biribaki_status(tmp_path: Path, status: str, points: int) -> None:
+    # 8C 9C 10C: +30; 3D and 4D in hand: -10
+    code, data = score_json(tmp_path, hand(team(["8C 9C 10C"], ("3D", "4D"), status), PLAIN))
+    assert code == 0
+    first = data["teams"][0]
+    assert first["biribaki"] == points
+    assert first["score"] == 20 + points
+    assert data["teams"][1]["score"] == 0
+
+
+@pytest.mark.parametrize(("bonus_suit", "bonus"), [("H", 400), ("h", 400), ("♥", 400), ("S", 200), (None, 200)])
+def test_bonus_suit(tmp_path: Path, bonus_suit: str | None, bonus: int) -> None:
+    # 3H..9H: +45; 5D 6D in hand: -10
+    code, data = score_json(tmp_path, hand(team(["3H 4H 5H 6H 7H 8H 9H"], ("5D", "6D")), PLAIN, bonus_suit=bonus_suit))
+    assert code == 0
+    first = data["teams"][0]
+    assert first["biribas"] == bonus
+    assert first["score"] == 45 - 10 + bonus
+    assert first["biriba_list"][0]["kind"] == ("clean run in the bonus suit" if bonus == 400 else "clean run")
+
+
+@pytest.mark.parametrize(
+    ("meld", "melded", "bonus", "kind"),
+    [
+        ("5S 6S 7S JK 9S 10S JS", 65, 100, "dirty run"),
+        ("5S 6S 7S 8S 9S 10S JS", 55, 200, "clean run"),
+        ("8S 8S 8H 8H 8D 8D 8C", 70, 300, "clean set"),
+        ("8S 8S 8H 8H 8D 8D 2C", 70, 150, "dirty set"),
+        ("3H 4H 5H 2C 7H 8H 9H", 50, 200, "dirty run in the bonus suit"),
+        ("AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD", 110, 1000, "clean full run"),
+        ("AD 2D 3D 4D 5D 6D JK 8D 9D 10D JD QD KD", 125, 500, "dirty full run"),
+        ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", 110, 2000, "clean full run in the bonus suit"),
+        ("AH 2H 3H 4H 5H 6H JK 8H 9H 10H JH QH KH", 125, 1000, "dirty full run in the bonus suit"),
+        ("4S 5S 6S 7S 8S 9S", 40, 0, None),
+    ],
+)
+def test_biriba_bonuses(tmp_path: Path, meld: str, melded: int, bonus: int, kind: str | None) -> None:
+    # bonus suit hearts; 4C 5C in hand: -10
+    code, data = score_json(tmp_path, hand(team([meld], ("4C", "5C")), PLAIN))
+    assert code == 0
+    first = data["teams"][0]
+    assert (first["melded"], first["in_hand"], first["biribas"]) == (melded, -10, bonus)
+    assert first["score"] == melded - 10 + bonus
+    assert [b["kind"] for b in first["biriba_list"]] == ([kind] if kind else [])
+
+
+def test_going_out_bonus_goes_to_the_team_that_went_out(tmp_path: Path) -> None:
+    # team 1 went out: 5S..JS clean run (55 + 200) + 100, nothing in hand; team 0: 8C 9C 10C (30), 3D 4D (-10)
+    code, data = score_json(
+        tmp_path, hand(team(["8C 9C 10C"], ("3D", "4D")), team(["5S 6S 7S 8S 9S 10S JS"], ("", ""), went_out=True))
+    )
+    assert code == 0
+    assert [t["going_out"] for t in data["teams"]] == [0, 100]
+    assert [t["score"] for t in data["teams"]] == [20, 355]
+
+
+def test_rules_object_changes_the_bonuses(tmp_path: Path) -> None:
+    rules = {"preset": "standard", "bonuses": {"run_clean": 250}, "going_out_bonus": 300}
+    data_in = hand(team(["5S 6S 7S 8S 9S 10S JS"], ("", "4C"), went_out=True), PLAIN, rules=rules)
+    code, data = score_json(tmp_path, data_in)
+    assert code == 0
+    assert data["teams"][0]["score"] == 55 - 5 + 250 + 300
+
+
+# --- impossible hands: exit 1 ------------------------------------------------------------------
+
+
+def test_invalid_meld_exits_1_naming_it(tmp_path: Path) -> None:
+    code, data = score_json(tmp_path, hand(PLAIN, team(["3H 4H 6H"], ("", ""))))
+    assert code == 1
+    reason = data["error"]["reason"]
+    assert "team 1" in reason and "3H 4H 6H" in reason
+
+
+def test_a_set_is_invalid_without_sets(tmp_path: Path) -> None:
+    code, data = score_json(tmp_path, hand(team(["QS QD QC"], ("", "")), PLAIN, rules={"sets": False}))
+    assert code == 1
+    assert "QS QD QC" in data["error"]["reason"]
+
+
+@pytest.mark.parametrize(
+    ("teams", "needle"),
+    [
+        # three 7H: one melded, two in hands
+        ((team(["7H 8H 9H"], ("7H", "7H")), PLAIN), "7H x3"),
+        # five Jokers
+        ((team(["3H 4H JK", "5S 6S JK"], ("JK", "JK")), team([], ("JK", ""))), "JK x5"),
+    ],
+)
+def test_impossible_card_count_exits_1(tmp_path: Path, teams: tuple[dict[str, Any], ...], needle: str) -> None:
+    code, data = score_json(tmp_path, hand(*teams))
+    assert code == 1
+    assert needle in data["error"]["reason"]
+
+
+@pytest.mark.parametrize(
+    ("teams", "needle"),
+    [
+        ((team(["5S 6S 7S 8S 9S 10S JS"], ("", ""), went_out=True),) * 2, "only one team can go out"),
+        ((team(["5S 6S 7S"], ("", "4C"), went_out=True), PLAIN), "without a biriba"),
+        ((team(["5S 6S 7S 8S 9S 10S JS"], ("", ""), "not_taken", went_out=True), PLAIN), "biribaki"),
+    ],
+)
+def test_impossible_ends_exit_1(tmp_path: Path, teams: tuple[dict[str, Any], ...], needle: str) -> None:
+    code, data = score_json(tmp_path, hand(*teams))
+    assert code == 1
+    assert needle in data["error"]["reason"]
+
+
+# --- usage errors: exit 2 ----------------------------------------------------------------------
+
+
+def test_malformed_json_exits_2(tmp_path: Path) -> None:
+    code, data = score_json(tmp_path, '{"rules": "standard", "teams": [')
+    assert code == 2
+    assert "malformed JSON" in data["error"]["reason"]
+
+
+def test_missing_file_exits_2(tmp_path: Path) -> None:
+    result = run("score", str(tmp_path / "nothing.json"), "--json")
+    assert result.returncode == 2
+    assert "cannot read" in json.loads(result.stdout)["error"]["reason"]
+
+
+@pytest.mark.parametrize(
+    ("data", "needle"),
+    [
+        ([1, 2], "JSON object"),
+        ({"rules": "standard", "bonus_suit": "H"}, "'teams'"),
+        (hand(PLAIN), "'teams' must be a list of 2"),
+        (hand(PLAIN, dict(PLAIN, hands=[["KD"]])), "'hands' must list 2 hands"),
+        (hand(PLAIN, dict(PLAIN, biribaki="maybe")), "'biribaki'"),
+        (hand(PLAIN, dict(PLAIN, went_out="yes")), "'went_out'"),
+        (hand(PLAIN, dict(PLAIN, score=100)), "unknown field"),
+        (hand(PLAIN, PLAIN, bonus_suit="X"), "'bonus_suit'"),
+        (hand(PLAIN, dict(PLAIN, melds=[["1H", "2H", "3H"]])), "unknown card code '1H'"),
+        (hand(PLAIN, PLAIN, rules="nosuch"), "unknown preset"),
+    ],
+)
+def test_wrong_structure_exits_2(tmp_path: Path, data: object, needle: str) -> None:
+    code, out = score_json(tmp_path, data)
+    assert code == 2
+    assert needle in out["error"]["reason"]

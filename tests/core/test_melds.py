@@ -1,0 +1,388 @@
+"""RULINGS section 2: melds, wild cards, extending melds, biribas."""
+
+from __future__ import annotations
+
+import pytest
+
+from biriba.core.actions import Extend, action_from_json
+from biriba.core.errors import InvalidMeldError
+from biriba.core.melds import MeldRules, arrange, check_meld, extension_shape, invalid_reason, meld_shape
+from biriba.core.rules import Rules
+from biriba.core.state import Phase
+from tests.builders import (
+    assert_illegal,
+    c,
+    codes,
+    extend_action,
+    hand_codes,
+    m,
+    meld_action,
+    play,
+    position,
+    team_meld_codes,
+)
+
+SPADES_A_TO_K = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"
+
+# (cards, kind, length, wild card or None)
+VALID = [
+    # The examples of seed 001.
+    ("AS AC JK", "set", 3, "JK"),
+    ("6H 2S 8H", "run", 3, "2S"),
+    ("AD 2C 3D", "run", 3, "2C"),
+    ("AH 2H 3H", "run", 3, None),
+    ("AC 2C 3C 2S 5C", "run", 5, "2S"),
+    # Ace low or high.
+    ("AS 2S 3S", "run", 3, None),
+    ("AS 3S 4S 2C", "run", 4, "2C"),
+    ("QS KS AS", "run", 3, None),
+    ("JK KH AH", "run", 3, "JK"),
+    ("10D JD QD KD AD", "run", 5, None),
+    # A natural Two in its own place; a Two of the suit elsewhere is wild.
+    ("2H 3H 4H", "run", 3, None),
+    ("2H 3H 4H 5H 6H 7H", "run", 6, None),
+    ("QH KH AH 2H", "run", 4, "2H"),
+    ("3H 4H 2H 6H 7H", "run", 5, "2H"),
+    ("2H 2H 3H", "run", 3, "2H"),
+    ("2C 3H 4H", "run", 3, "2C"),
+    ("JK 3H 4H", "run", 3, "JK"),
+    ("5S 6S 7S JK", "run", 4, "JK"),
+    # Sets.
+    ("5H 5H 5D", "set", 3, None),
+    ("5H 5D 2C", "set", 3, "2C"),
+    ("5H 5H 2H", "set", 3, "2H"),
+    ("KS KH KD KC KS KH KD", "set", 7, None),
+    ("5S 5S 5H 5H 5D 5D 5C 5C", "set", 8, None),
+    ("QS QH QD QC QS QH JK", "set", 7, "JK"),
+    # Thirteen cards: the longest run.
+    (SPADES_A_TO_K, "run", 13, None),
+    ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS JK", "run", 13, "JK"),
+    ("JK 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS", "run", 13, "JK"),
+    ("2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD", "run", 13, None),
+]
+
+INVALID = [
+    # The examples of seed 001.
+    "8H 2H 10H JH QH JK AH",
+    "AC JK 3C JK 5C",
+    # Turning the corner.
+    "KH AH 2H 3H",
+    "QD KD AD 2D 3D 4D",
+    "KS AS 2S 3S 4S 5S 6S",
+    # Ace both low and high: two Aces in a run.
+    "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
+    "AS 2S 3S AS",
+    # More than 13 cards.
+    "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS JK",
+    # More than one wild card.
+    "5H 6H JK JK",
+    "5H 6H 2C JK",
+    "5H 6H 2C 2S",
+    "5H 5D JK 2C",
+    "5H 5D 2C 2S",
+    "5H 5D JK JK",
+    "3H 4H 2H 2H 7H",
+    # Gaps, mixed suits, too short.
+    "AH 3H 4H",
+    "5H 7H 9H JK",
+    "5H 6D 7H",
+    "5H 6H",
+    "5H 5D",
+    "5H 5H 6H",
+    "5H 6H 7H 7H",
+    # Sets of Twos and of Jokers are not melds in standard.
+    "2S 2H 2D",
+    "2S 2S 2H 2H",
+    "JK JK JK",
+    "2H 2H JK",
+    "2C 2D JK JK",
+]
+
+
+@pytest.mark.parametrize(("cards", "kind", "length", "wild"), VALID)
+def test_valid_meld(cards: str, kind: str, length: int, wild: str | None) -> None:
+    shape = check_meld(m(cards))
+    assert (shape.kind, shape.length) == (kind, length)
+    assert shape.wild == (None if wild is None else c(wild))
+    assert shape.clean == (wild is None)
+
+
+@pytest.mark.parametrize("cards", INVALID)
+def test_invalid_meld(cards: str) -> None:
+    assert meld_shape(m(cards)) is None
+    with pytest.raises(InvalidMeldError) as info:
+        check_meld(m(cards))
+    assert info.value.reason == invalid_reason(m(cards))
+    assert info.value.reason
+
+
+@pytest.mark.parametrize("cards", ["AC JK 3C JK 5C", "5H 6H JK JK", "5H 5D JK 2C"])
+def test_the_reason_for_two_wild_cards_says_so(cards: str) -> None:
+    assert "one wild card" in invalid_reason(m(cards))
+
+
+@pytest.mark.parametrize("cards", ["2S 2H 2D", "JK JK JK"])
+def test_the_reason_for_wild_cards_alone_says_so(cards: str) -> None:
+    assert "alone" in invalid_reason(m(cards))
+
+
+def test_the_interpretation_prefers_a_natural_two() -> None:
+    """AC 2C 3C 2S 5C: the ♣2 is natural, the ♠2 is the wild card (as ♣4)."""
+    shape = check_meld(m("AC 2C 3C 2S 5C"))
+    assert shape.wild == c("2S")
+    assert codes(arrange(m("AC 2C 3C 2S 5C"), shape)) == ["AC", "2C", "3C", "2S", "5C"]
+
+
+def test_a_meld_is_a_multiset_whatever_the_order_written() -> None:
+    one = action_from_json({"seat": 0, "type": "meld", "melds": [["5C", "2S", "AC", "3C", "2C"]]})
+    other = action_from_json({"seat": 0, "type": "meld", "melds": [["AC", "2C", "3C", "2S", "5C"]]})
+    assert one == other
+
+
+@pytest.mark.parametrize(
+    ("cards", "table_order"),
+    [
+        ("AS 2S 3S", ["AS", "2S", "3S"]),
+        ("QS KS AS", ["QS", "KS", "AS"]),
+        ("6H 2S 8H", ["6H", "2S", "8H"]),
+        ("JK KH AH", ["JK", "KH", "AH"]),
+    ],
+)
+def test_ace_low_or_high_in_table_order(cards: str, table_order: list[str]) -> None:
+    assert codes(arrange(m(cards), check_meld(m(cards)))) == table_order
+
+
+def test_no_sets_option_refuses_sets_but_not_runs() -> None:
+    assert meld_shape(m("5H 5D 5C"), MeldRules(sets=True)) is not None
+    assert meld_shape(m("5H 5D 5C"), MeldRules(sets=False)) is None
+    assert meld_shape(m("5H 5D JK"), MeldRules(sets=False)) is None
+    assert "no sets" in invalid_reason(m("5H 5D 5C"), MeldRules(sets=False))
+    assert meld_shape(m("5H 6H 7H"), MeldRules(sets=False)) is not None
+
+
+def test_no_sets_option_in_play() -> None:
+    rules = Rules.from_preset("standard", sets=False)
+    state = position({0: "5H 5D 5C 9C 9D"}, rules=rules, phase=Phase.PLAY)
+    assert_illegal(state, meld_action(0, "5H 5D 5C"), "meld-invalid")
+
+
+# --- biribas ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cards", "biriba", "clean", "full"),
+    [
+        ("3S 4S 5S 6S 7S 8S", False, True, False),
+        ("3S 4S 5S 6S 7S 8S 9S", True, True, False),
+        ("3S 4S 5S JK 7S 8S 9S", True, False, False),
+        ("3S 4S 5S 6S 7S 8S 2H", True, False, False),
+        ("KS KH KD KC KS KH", False, True, False),
+        ("KS KH KD KC KS KH KD", True, True, False),
+        ("KS KH KD KC KS KH 2D", True, False, False),
+        ("5S 5S 5H 5H 5D 5D 5C 5C", True, True, False),
+        ("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS", True, True, False),
+        (SPADES_A_TO_K, True, True, True),
+        ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS JK", True, False, True),
+        ("AS 2S 3S 4S 5S 6S 7S 2D 9S 10S JS QS KS", True, False, True),
+    ],
+)
+def test_biriba_clean_dirty_full(cards: str, biriba: bool, clean: bool, full: bool) -> None:
+    shape = check_meld(m(cards))
+    assert shape.is_biriba == biriba
+    assert shape.clean == clean
+    assert shape.is_full == full
+
+
+# --- extending: moving wild cards (seed 001) ----------------------------------------------------------
+
+
+def _extended(meld: str, added: str) -> tuple[list[str], list[str]]:
+    """(sorted codes, table order) of ``meld`` extended by ``added``; fail if it is refused."""
+    shape = extension_shape(m(meld), m(added))
+    assert not isinstance(shape, str), shape
+    cards = m(meld + " " + added)
+    return sorted(codes(cards)), codes(arrange(cards, shape))
+
+
+def test_adding_the_natural_card_moves_the_joker_to_the_end() -> None:
+    """♢6-Joker-♢8-♢9 + ♢7 = ♢6-♢7-♢8-♢9-Joker."""
+    _, order = _extended("6D JK 8D 9D", "7D")
+    assert order == ["6D", "7D", "8D", "9D", "JK"]
+    assert not extension_shape(m("6D JK 8D 9D"), m("7D")).clean  # type: ignore[union-attr]
+
+
+def test_the_joker_moves_again_to_fill_a_new_gap() -> None:
+    """♢6-♢7-♢8-♢9-Joker + ♢4 = ♢4-Joker-♢6-♢7-♢8-♢9."""
+    _, order = _extended("6D 7D 8D 9D JK", "4D")
+    assert order == ["4D", "JK", "6D", "7D", "8D", "9D"]
+
+
+def test_adding_the_five_makes_the_two_natural_and_the_run_clean() -> None:
+    """♡3-♡4-♡2-♡6-♡7 + ♡5 = ♡2-♡3-♡4-♡5-♡6-♡7, no wild card."""
+    shape = extension_shape(m("3H 4H 2H 6H 7H"), m("5H"))
+    assert not isinstance(shape, str) and shape.clean
+    _, order = _extended("3H 4H 2H 6H 7H", "5H")
+    assert order == ["2H", "3H", "4H", "5H", "6H", "7H"]
+
+
+def test_then_the_ace_gives_a_clean_biriba() -> None:
+    """♡2-...-♡7 + ♡A = ♡A-♡2-♡3-♡4-♡5-♡6-♡7, no wild card."""
+    shape = extension_shape(m("2H 3H 4H 5H 6H 7H"), m("AH"))
+    assert not isinstance(shape, str) and shape.clean and shape.is_biriba
+    assert _extended("2H 3H 4H 5H 6H 7H", "AH")[1] == ["AH", "2H", "3H", "4H", "5H", "6H", "7H"]
+
+
+def test_or_the_nine_makes_the_two_wild_again() -> None:
+    """♡2-...-♡7 + ♡9 = ♡3-♡4-♡5-♡6-♡7-♡2-♡9: the Two is wild again (a dirty biriba)."""
+    shape = extension_shape(m("2H 3H 4H 5H 6H 7H"), m("9H"))
+    assert not isinstance(shape, str)
+    assert shape.wild == c("2H") and shape.is_biriba
+    assert _extended("2H 3H 4H 5H 6H 7H", "9H")[1] == ["3H", "4H", "5H", "6H", "7H", "2H", "9H"]
+
+
+def test_a_dirty_meld_takes_natural_cards_and_its_wild_card_moves() -> None:
+    shape = extension_shape(m("6H 2S 8H"), m("9H 10H"))
+    assert not isinstance(shape, str) and shape.wild == c("2S") and shape.length == 5
+
+
+def test_a_clean_meld_may_take_a_wild_card() -> None:
+    for meld, added in [("6D 7D 8D", "JK"), ("6D 7D 8D", "JK 10D"), ("6D 7D 8D", "2C"), ("5H 5D 5C", "JK")]:
+        shape = extension_shape(m(meld), m(added))
+        assert not isinstance(shape, str) and not shape.clean, (meld, added)
+
+
+def test_a_two_of_the_suit_after_a_high_ace_is_wild_not_a_corner() -> None:
+    """♢Q-♢K-♢A + ♢2 is ♢J-♢Q-♢K-♢A with the Two wild, not K-A-2."""
+    shape = extension_shape(m("QD KD AD"), m("2D"))
+    assert not isinstance(shape, str)
+    assert shape.wild == c("2D")
+    assert codes(arrange(m("QD KD AD 2D"), shape)) == ["2D", "QD", "KD", "AD"]
+
+
+def test_a_set_takes_cards_of_its_rank() -> None:
+    shape = extension_shape(m("5H 5D JK"), m("5C 5S"))
+    assert not isinstance(shape, str) and shape.kind == "set" and shape.length == 5
+
+
+# --- the illegal wild swap ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("added", ["JK", "2C", "2S", "2D"])
+def test_replacing_a_wild_card_by_another_is_illegal(added: str) -> None:
+    """♡3-♡4-♡2-♡6-♡7: a Joker or another suit's Two may not take the ♡2's place."""
+    result = extension_shape(m("3H 4H 2H 6H 7H"), m(added))
+    assert isinstance(result, str) and result.startswith("no-wild-swap: ")
+
+
+def test_a_joker_may_not_replace_a_two_in_a_set_either() -> None:
+    result = extension_shape(m("5H 5D 2C"), m("JK"))
+    assert isinstance(result, str)
+
+
+def test_the_natural_card_and_a_joker_together_are_legal() -> None:
+    """♡5 first makes the run clean, then the Joker is its only wild card."""
+    shape = extension_shape(m("3H 4H 2H 6H 7H"), m("5H JK"))
+    assert not isinstance(shape, str)
+    assert shape.wild == c("JK") and shape.length == 7
+
+
+def test_the_natural_card_and_another_two_together_are_legal() -> None:
+    shape = extension_shape(m("3H 4H 2H 6H 7H"), m("5H 2C"))
+    assert not isinstance(shape, str) and shape.wild == c("2C")
+
+
+def test_a_second_two_of_the_suit_added_in_its_own_place_is_natural() -> None:
+    """Interpretation: the added ♡2 stands as the natural Two below ♡3; the old ♡2 stays the wild card."""
+    shape = extension_shape(m("3H 4H 2H 6H 7H"), m("2H"))
+    assert not isinstance(shape, str)
+    assert shape.wild == c("2H") and shape.length == 6
+
+
+def test_a_joker_added_to_a_joker_run_is_two_wild_cards() -> None:
+    result = extension_shape(m("6D JK 8D 9D"), m("JK 7D"))
+    assert isinstance(result, str) and result.startswith("extend-invalid: ")
+
+
+@pytest.mark.parametrize(
+    ("meld", "added"),
+    [
+        ("6D JK 8D 9D", "2D"),  # a ♢2 out of place is a second wild card
+        ("6D 7D 8D", "9H"),  # another suit
+        ("6D 7D 8D", "10D"),  # a gap
+        ("6D 7D 8D", "8D"),  # a duplicate rank
+        ("QD KD AD", "2D 3D"),  # turning the corner
+        ("5H 5D 5C", "6H"),  # another rank
+        ("5H 5D JK", "2C"),  # two wild cards in a set
+        (SPADES_A_TO_K, "JK"),  # 14 cards
+    ],
+)
+def test_extensions_that_do_not_give_a_valid_meld(meld: str, added: str) -> None:
+    result = extension_shape(m(meld), m(added))
+    assert isinstance(result, str) and result.startswith("extend-invalid: ")
+
+
+# --- extending in play: own team's melds, by index ---------------------------------------------------
+
+
+def test_in_play_the_wild_swap_is_refused_and_the_natural_card_accepted() -> None:
+    state = position(
+        {0: "JK 2C 5H 9S 9C KD"},
+        melds={0: ["3H 4H 2H 6H 7H"]},
+        phase=Phase.PLAY,
+    )
+    assert_illegal(state, extend_action(0, 0, "JK"), "no-wild-swap")
+    assert_illegal(state, extend_action(0, 0, "2C"), "no-wild-swap")
+    play(state, extend_action(0, 0, "5H"))
+    assert team_meld_codes(state, 0) == [["2H", "3H", "4H", "5H", "6H", "7H"]]
+    assert state.melds[0][0].shape.clean
+
+
+def test_in_play_the_natural_card_and_the_joker_together() -> None:
+    state = position({0: "JK 5H 9S 9C KD"}, melds={0: ["3H 4H 2H 6H 7H"]}, phase=Phase.PLAY)
+    play(state, extend_action(0, 0, "5H JK"))
+    shape = state.melds[0][0].shape
+    assert shape.is_biriba and not shape.clean and shape.wild == c("JK")
+    assert hand_codes(state, 0) == ["9S", "KD", "9C"]
+
+
+def test_the_meld_index_is_the_acting_teams() -> None:
+    """Seat 0 (team 0) extends ITS meld 0; team 1's melds are out of reach."""
+    state = position(
+        {0: "8H 9S 9C KD 9D", 1: "3C 4C 5C 9H 9H"},
+        melds={0: ["5H 6H 7H"], 1: ["10S JS QS", "6D 7D 8D"]},
+        phase=Phase.PLAY,
+    )
+    assert_illegal(state, extend_action(0, 1, "9D"), "no-such-meld")  # team 1 has a meld 1, team 0 not
+    assert_illegal(state, extend_action(0, 0, "9D"), "extend-invalid")  # would fit team 1's meld 1
+    assert_illegal(state, extend_action(0, 0, "9S"), "extend-invalid")  # would fit team 1's meld 0
+    play(state, extend_action(0, 0, "8H"))
+    assert team_meld_codes(state, 0) == [["5H", "6H", "7H", "8H"]]
+    assert team_meld_codes(state, 1) == [["10S", "JS", "QS"], ["6D", "7D", "8D"]]
+
+
+def test_team_one_numbers_its_own_melds_from_zero() -> None:
+    state = position(
+        {1: "9S 9D 3C 4C 9H 9H"},
+        melds={0: ["5H 6H 7H", "KS KD KC"], 1: ["10S JS QS", "6D 7D 8D"]},
+        current=1,
+        phase=Phase.PLAY,
+    )
+    play(state, extend_action(1, 0, "9S"), extend_action(1, 1, "9D"))
+    assert team_meld_codes(state, 1) == [["9S", "10S", "JS", "QS"], ["6D", "7D", "8D", "9D"]]
+    assert team_meld_codes(state, 0) == [["5H", "6H", "7H"], ["KS", "KD", "KC"]]
+    assert_illegal(state, extend_action(1, 2, "9H"), "no-such-meld")
+    assert_illegal(state, extend_action(1, -1, "9H"), "no-such-meld")
+
+
+def test_a_team_without_melds_has_nothing_to_extend() -> None:
+    state = position({0: "8H 9S 9C KD"}, melds={1: ["5H 6H 7H"]}, phase=Phase.PLAY)
+    assert_illegal(state, extend_action(0, 0, "8H"), "no-such-meld")
+    assert not any(isinstance(a, Extend) for a in state.legal_actions())
+
+
+def test_new_melds_go_to_the_acting_team_in_the_order_listed() -> None:
+    state = position({2: "3C 4C 5C KS KH KD 9D 9H"}, melds={0: ["5H 6H 7H"]}, current=2, phase=Phase.PLAY)
+    play(state, meld_action(2, "KS KH KD", "3C 4C 5C"))
+    assert team_meld_codes(state, 0) == [["5H", "6H", "7H"], ["KS", "KH", "KD"], ["3C", "4C", "5C"]]
+    assert team_meld_codes(state, 1) == []
+    assert hand_codes(state, 2) == ["9H", "9D"]

@@ -1,0 +1,407 @@
+"""Property tests of the hand state machine under random legal play (Hypothesis draws the deals and the play).
+
+For seeded deals under the standard rules and the variations (no sets, take-pile-requires-meld,
+biribaki without a biriba, a minimum initial meld with drawn team scores):
+
+* the pack is conserved after every action, and the hand sizes match the count vectors;
+* a legal action exists until the hand ends, and every hand ends;
+* a record of the hand replays through every intermediate state to the same scores, also after a JSON round trip;
+* ``clone()`` is independent of the original;
+* an illegal action raises :class:`IllegalAction` naming a known rule and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from biriba.bots import make_bot
+from biriba.core.actions import Action, Discard, Draw, Extend, Meld, Pass, TakePile
+from biriba.core.cards import JOKER, N_CARD_TYPES, counts_of, pack, shuffled_pack
+from biriba.core.errors import IllegalAction
+from biriba.core.records import Deal, HandRecord
+from biriba.core.rules import Rules
+from biriba.core.scoring import BiribakiStatus
+from biriba.core.state import HandState, Phase
+from biriba.core.views import observe
+
+PACK = sorted(pack(2, 4))
+MAX_STEPS = 20_000
+"""A random hand takes a few hundred actions; this bound only catches a hand that never ends."""
+
+RULE_IDS = {
+    "hand-over",
+    "not-your-turn",
+    "one-draw-per-turn",
+    "draw-first",
+    "draw-pile-empty",
+    "pass-only-when-draw-pile-empty",
+    "discard-pile-empty",
+    "single-card-pile",
+    "take-pile-requires-meld",
+    "meld-invalid",
+    "no-such-meld",
+    "extend-invalid",
+    "no-wild-swap",
+    "card-not-in-hand",
+    "initial-meld-minimum",
+    "keep-two-cards",
+    "keep-a-discard",
+    "last-card",
+}
+
+VARIANTS = {
+    "standard": Rules.from_preset("standard"),
+    "no-sets": Rules.from_preset("standard", sets=False),
+    "take-pile-requires-meld": Rules.from_preset("standard", take_pile_requires_meld=True),
+    "biribaki-without-biriba": Rules.from_preset("standard", biriba_for_biribaki=False),
+    "initial-meld-5000-c": Rules.from_json({"preset": "standard", "initial_meld": "5000-c"}),
+}
+
+PROPERTY_SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+rules_st = st.sampled_from(sorted(VARIANTS)).map(VARIANTS.__getitem__)
+team_scores_st = st.tuples(st.integers(0, 4999), st.integers(0, 4999))
+
+
+def random_policy(rng: random.Random) -> Callable[[HandState, list[Action]], Action]:
+    """Uniform choice among the legal actions, or (half the time) the random bot seen through a view."""
+    if rng.random() < 0.5:
+        return lambda state, legal: legal[rng.randrange(len(legal))]
+    bot = make_bot("random")
+    return lambda state, legal: bot.choose(observe(state, state.current), legal, rng)
+
+
+def assert_conserved(state: HandState) -> None:
+    assert sorted(state.all_cards()) == PACK
+    for seat in range(4):
+        assert state.hand_sizes[seat] == sum(state.hands[seat])
+        assert all(n >= 0 for n in state.hands[seat])
+
+
+def play_random_hand(
+    rules: Rules,
+    dealer: int,
+    deal_seed: int,
+    play_seed: int,
+    team_scores: tuple[int, int],
+    on_state: Callable[[HandState, list[Action]], None] | None = None,
+) -> tuple[HandRecord, HandState, list[tuple[object, ...]]]:
+    """Play a hand with random legal actions, checking conservation and liveness after every action.
+
+    Returns the record, the final state and the fingerprint after each action.
+    """
+    record = HandRecord(rules, dealer, Deal(seed=deal_seed), scores=(*team_scores, *team_scores))
+    state = record.start()
+    assert_conserved(state)
+    rng = random.Random(play_seed)
+    choose = random_policy(rng)
+    trace: list[tuple[object, ...]] = []
+    while not state.is_over:
+        assert len(record.actions) < MAX_STEPS, f"the hand did not end within {MAX_STEPS} actions"
+        legal = state.legal_actions()
+        assert legal, f"no legal action in phase {state.phase.name} for seat {state.current}"
+        if on_state is not None:
+            on_state(state, legal)
+        action = choose(state, legal)
+        state.apply(action)
+        record.actions.append(action)
+        assert_conserved(state)
+        trace.append(state.fingerprint())
+    assert state.legal_actions() == []
+    return record, state, trace
+
+
+def scores_json(state: HandState) -> list[dict[str, object]]:
+    return [score.to_json() for score in state.team_scores_for_hand()]
+
+
+# --- conservation, liveness, termination ---------------------------------------------------------
+
+
+@PROPERTY_SETTINGS
+@given(rules=rules_st, dealer=st.integers(0, 3), deal_seed=seeds, play_seed=seeds, team_scores=team_scores_st)
+def test_random_play_conserves_the_pack_and_ends(
+    rules: Rules, dealer: int, deal_seed: int, play_seed: int, team_scores: tuple[int, int]
+) -> None:
+    _, state, _ = play_random_hand(rules, dealer, deal_seed, play_seed, team_scores)
+    assert state.phase is Phase.OVER
+    if state.went_out >= 0:
+        assert state.hand_sizes[state.went_out] == 0
+        assert state.team_has_biriba(state.went_out % 2)
+    else:
+        assert not state.draw_pile
+        assert state.passes == 4
+    # The score sheet of the finished hand agrees with the table.
+    for team, score in enumerate(state.team_scores_for_hand()):
+        assert score.melded == sum(rules.card_value(c) for meld in state.melds[team] for c in meld.cards)
+        went_out = state.went_out >= 0 and state.went_out % 2 == team
+        assert score.going_out == (rules.going_out_bonus if went_out else 0)
+        assert score.in_hand <= 0
+        assert (score.biribas > 0) == state.team_has_biriba(team)
+        assert (score.biribaki < 0) == (state.biribaki_status(team) is not BiribakiStatus.TAKEN)
+        assert score.score == score.melded + score.in_hand + score.biribas + score.going_out + score.biribaki
+
+
+# --- replay --------------------------------------------------------------------------------------
+
+
+@PROPERTY_SETTINGS
+@given(
+    rules=rules_st,
+    dealer=st.integers(0, 3),
+    deal_seed=seeds,
+    play_seed=seeds,
+    team_scores=team_scores_st,
+    as_deck=st.booleans(),
+)
+def test_record_replays_every_state_and_the_scores(
+    rules: Rules, dealer: int, deal_seed: int, play_seed: int, team_scores: tuple[int, int], as_deck: bool
+) -> None:
+    record, state, trace = play_random_hand(rules, dealer, deal_seed, play_seed, team_scores)
+    if as_deck:
+        # The same deck given card by card deals the same hand as the seed.
+        record.deal = Deal(deck=tuple(shuffled_pack(2, 4, deal_seed)))
+    assert len(trace) == len(record.actions)
+
+    def replay_trace(source: HandRecord) -> tuple[list[tuple[object, ...]], HandState]:
+        seen: list[tuple[object, ...]] = []
+
+        def on_state(index: int, replayed: HandState) -> None:
+            assert index == len(seen)
+            seen.append(replayed.fingerprint())
+
+        final = source.replay(on_state=on_state)
+        return seen, final
+
+    seen, final = replay_trace(record)
+    assert seen == trace
+    assert final.fingerprint() == state.fingerprint()
+    assert scores_json(final) == scores_json(state)
+
+    data = json.loads(json.dumps(record.to_json()))
+    again = HandRecord.from_json(data)
+    assert again.rules == rules
+    assert again.start().fingerprint() == record.start().fingerprint()
+    seen_again, final_again = replay_trace(again)
+    assert seen_again == trace
+    assert final_again.fingerprint() == state.fingerprint()
+    assert scores_json(final_again) == scores_json(state)
+
+
+# --- clone ---------------------------------------------------------------------------------------
+
+
+@PROPERTY_SETTINGS
+@given(
+    rules=rules_st,
+    dealer=st.integers(0, 3),
+    deal_seed=seeds,
+    play_seed=seeds,
+    team_scores=team_scores_st,
+    probe_seed=seeds,
+)
+def test_clone_is_independent(
+    rules: Rules, dealer: int, deal_seed: int, play_seed: int, team_scores: tuple[int, int], probe_seed: int
+) -> None:
+    probe = random.Random(probe_seed)
+    probes = [0]
+
+    def on_state(state: HandState, legal: list[Action]) -> None:
+        if probe.random() > 0.08:
+            return
+        probes[0] += 1
+        before = state.fingerprint()
+        copy = state.clone()
+        assert copy.fingerprint() == before
+        # Play the copy on for a while (through turns, biribakia and pile takes).
+        for _ in range(probe.randrange(1, 60)):
+            if copy.is_over:
+                break
+            options = copy.legal_actions()
+            copy.apply(options[probe.randrange(len(options))])
+        assert state.fingerprint() == before
+        assert state.legal_actions() == legal
+        # And the other way round: playing the original does not move a clone.
+        copy = state.clone()
+        snapshot = copy.fingerprint()
+        original = state.clone()
+        original.apply(legal[probe.randrange(len(legal))])
+        assert copy.fingerprint() == snapshot
+
+    play_random_hand(rules, dealer, deal_seed, play_seed, team_scores, on_state=on_state)
+
+
+# --- illegal actions -----------------------------------------------------------------------------
+
+
+ANY_RULE = "*"
+"""An expected rule meaning: must be refused, under any rule."""
+
+
+def illegal_candidates(state: HandState, legal: list[Action], rng: random.Random) -> list[tuple[Action, str | None]]:
+    """Actions made by mutating legal ones, each with the rule it must break.
+
+    :data:`ANY_RULE`: refused under some rule; None: may also be legal (a mutation can land on a legal action).
+    """
+    seat = state.current
+    other = (seat + rng.randrange(1, 4)) % 4
+    hand = state.hands[seat]
+    absent = [c for c in range(N_CARD_TYPES) if hand[c] == 0]
+    team_melds = state.melds[seat % 2]
+    out: list[tuple[Action, str | None]] = []
+    base = legal[rng.randrange(len(legal))]
+    # The same action by a seat not on turn.
+    out.append((_with_seat(base, other), "not-your-turn"))
+    if state.phase is Phase.DRAW:
+        out.append((Discard(seat, rng.randrange(N_CARD_TYPES)), "draw-first"))
+        out.append((Meld(seat, ((0, 1, 2),)), "draw-first"))
+        out.append((Extend(seat, 0, (JOKER,)), "draw-first"))
+        if state.draw_pile:
+            out.append((Pass(seat), "pass-only-when-draw-pile-empty"))
+        else:
+            out.append((Draw(seat), "draw-pile-empty"))
+        if TakePile(seat) not in legal:
+            # legal_actions lists draw, take and pass exactly: an unlisted take must be refused.
+            out.append((TakePile(seat), "discard-pile-empty" if not state.discard_pile else ANY_RULE))
+        return out
+    out.append((Draw(seat), "one-draw-per-turn"))
+    out.append((TakePile(seat), "one-draw-per-turn"))
+    out.append((Pass(seat), "one-draw-per-turn"))
+    if absent:
+        out.append((Discard(seat, rng.choice(absent)), "card-not-in-hand"))
+    out.append((Discard(seat, rng.choice([-1, 53, 99])), "card-not-in-hand"))
+    out.append((Extend(seat, len(team_melds) + rng.randrange(3), (rng.randrange(N_CARD_TYPES),)), "no-such-meld"))
+    out.append((Extend(seat, -1 - rng.randrange(3), (rng.randrange(N_CARD_TYPES),)), "no-such-meld"))
+    out.append((Meld(seat, ()), "meld-invalid"))
+    out.append((Meld(seat, ((),)), "meld-invalid"))
+    held = state.hand_cards(seat)
+    # Random multisets of the hand's cards (sometimes with a stranger) as one or two melds.
+    for _ in range(4):
+        size = rng.randrange(1, min(len(held), 8) + 1)
+        cards = tuple(sorted(rng.sample(held, size)))
+        if absent and rng.random() < 0.3:
+            cards = tuple(sorted((*cards[1:], rng.choice(absent))))
+        melds = (cards,) if rng.random() < 0.7 else (cards, tuple(sorted(rng.sample(held, min(3, len(held))))))
+        out.append((Meld(seat, melds), None))
+    # Legal melds and extensions mutated: a card swapped for one not held, or added twice beyond the hand.
+    plays = [a for a in legal if isinstance(a, Meld | Extend)]
+    if plays and absent:
+        play = plays[rng.randrange(len(plays))]
+        stranger = rng.choice(absent)
+        if isinstance(play, Meld):
+            first = play.melds[0]
+            out.append((Meld(seat, (tuple(sorted((*first[1:], stranger))),)), None))
+        else:
+            out.append((Extend(seat, play.meld, (stranger,)), None))
+            out.append((Extend(seat, play.meld, tuple(sorted((*play.cards, stranger)))), None))
+    if team_melds:
+        index = rng.randrange(len(team_melds))
+        size = rng.randrange(1, min(len(held), 4) + 1)
+        out.append((Extend(seat, index, tuple(sorted(rng.sample(held, size)))), None))
+        out.append((Extend(seat, index, ()), "extend-invalid"))
+    return out
+
+
+def _with_seat(action: Action, seat: int) -> Action:
+    match action:
+        case Draw():
+            return Draw(seat)
+        case TakePile():
+            return TakePile(seat)
+        case Pass():
+            return Pass(seat)
+        case Discard(_, card):
+            return Discard(seat, card)
+        case Meld(_, melds):
+            return Meld(seat, melds)
+        case Extend(_, meld, cards):
+            return Extend(seat, meld, cards)
+
+
+def assert_refused(state: HandState, action: Action, rule: str | None) -> bool:
+    """Check ``action``: if the engine refuses it, the refusal names a known rule and changes nothing.
+
+    ``rule`` (when given) is the rule it must break. Returns whether it was refused.
+    """
+    before = state.fingerprint()
+    hand_before = [h[:] for h in state.hands]
+    try:
+        state.check(action)
+    except IllegalAction as error:
+        refused: IllegalAction | None = error
+    else:
+        refused = None
+    assert state.fingerprint() == before
+    if rule is not None:
+        assert refused is not None, f"{action} was accepted; expected rule {rule}"
+        assert rule in (ANY_RULE, refused.rule), f"{action}: rule {refused.rule}, expected {rule}"
+    if refused is None:
+        return False
+    assert refused.rule, f"{action}: empty rule id"
+    assert refused.rule in RULE_IDS, f"{action}: unknown rule id {refused.rule!r}"
+    assert refused.message
+    assert f"[rule: {refused.rule}]" in str(refused)
+    try:
+        state.apply(action)
+    except IllegalAction as error:
+        assert error.rule == refused.rule
+    else:
+        raise AssertionError(f"apply accepted {action}, which check refused ({refused.rule})")
+    assert state.fingerprint() == before
+    assert state.hands == hand_before
+    return True
+
+
+@PROPERTY_SETTINGS
+@given(
+    rules=rules_st,
+    dealer=st.integers(0, 3),
+    deal_seed=seeds,
+    play_seed=seeds,
+    team_scores=team_scores_st,
+    probe_seed=seeds,
+)
+def test_illegal_actions_raise_and_change_nothing(
+    rules: Rules, dealer: int, deal_seed: int, play_seed: int, team_scores: tuple[int, int], probe_seed: int
+) -> None:
+    probe = random.Random(probe_seed)
+    refused = [0]
+
+    def on_state(state: HandState, legal: list[Action]) -> None:
+        if probe.random() > 0.25:
+            return
+        for action, rule in illegal_candidates(state, legal, probe):
+            if assert_refused(state, action, rule):
+                refused[0] += 1
+            else:
+                # Accepted: it really is legal, and apply plays it on a copy.
+                copy = state.clone()
+                copy.apply(action)
+                assert sorted(copy.all_cards()) == PACK
+
+    _, final, _ = play_random_hand(rules, dealer, deal_seed, play_seed, team_scores, on_state=on_state)
+    # Once the hand is over, everything is refused with hand-over.
+    for action in (Draw(final.current), Pass(0), TakePile(1), Discard(final.current, 0), Meld(2, ((0, 1, 2),))):
+        assert_refused(final, action, "hand-over")
+    assert refused[0] > 0
+
+
+@PROPERTY_SETTINGS
+@given(rules=rules_st, dealer=st.integers(0, 3), deal_seed=seeds, team_scores=team_scores_st)
+def test_the_deal_is_a_permutation_of_the_pack(
+    rules: Rules, dealer: int, deal_seed: int, team_scores: tuple[int, int]
+) -> None:
+    state = HandState.deal(rules, dealer, seed=deal_seed, scores=(*team_scores, *team_scores))
+    assert_conserved(state)
+    assert state.hand_sizes == [11] * 4
+    assert [len(p) for p in state.biribakia] == [11, 11]
+    assert state.discard_pile == [state.upcard]
+    assert len(state.draw_pile) == 108 - 44 - 22 - 1
+    assert state.current == (dealer + 1) % 4 and state.phase is Phase.DRAW
+    assert counts_of(state.all_cards()) == counts_of(PACK)

@@ -1,0 +1,123 @@
+"""Architecture: the rules engine (``biriba.core``) is pure game logic.
+
+It imports nothing from the bots, the command line or the console, no third-party package, and
+nothing that reaches the outside world: no I/O, no clock, no global random state.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parent.parent / "src" / "biriba"
+CORE_FILES = sorted((SRC / "core").glob("*.py"))
+
+OUTSIDE_WORLD = {
+    "time",
+    "datetime",
+    "os",
+    "sys",
+    "io",
+    "pathlib",
+    "shutil",
+    "tempfile",
+    "asyncio",
+    "socket",
+    "select",
+    "selectors",
+    "subprocess",
+    "threading",
+    "multiprocessing",
+    "signal",
+    "logging",
+    "urllib",
+    "http",
+    "secrets",
+    "uuid",
+}
+FORBIDDEN_CALLS = {"open", "print", "input", "exec", "eval", "breakpoint", "__import__"}
+
+
+def imported_modules(tree: ast.Module) -> list[tuple[str, list[str]]]:
+    """``(module, names)`` of every import; relative imports are resolved within biriba.core."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.extend((alias.name, []) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if node.level:
+                module = "biriba.core." + module if module else "biriba.core"
+            found.append((module, [alias.name for alias in node.names]))
+    return found
+
+
+def parse(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+
+def test_core_modules_are_found() -> None:
+    names = {path.stem for path in CORE_FILES}
+    assert {"cards", "melds", "rules", "actions", "state", "scoring", "views", "records"} <= names
+
+
+@pytest.mark.parametrize("path", CORE_FILES, ids=lambda p: p.name)
+def test_core_imports_only_core_and_the_standard_library(path: Path) -> None:
+    for module, _ in imported_modules(parse(path)):
+        top = module.split(".")[0]
+        if top == "biriba":
+            assert module == "biriba.core" or module.startswith("biriba.core."), (
+                f"{path.name} imports {module}: the core may not depend on bots, the CLI or the console"
+            )
+        else:
+            assert top in sys.stdlib_module_names, f"{path.name} imports the third-party package {module}"
+            assert top not in OUTSIDE_WORLD, f"{path.name} imports {module}: the core does no I/O and reads no clock"
+
+
+@pytest.mark.parametrize("path", CORE_FILES, ids=lambda p: p.name)
+def test_core_uses_no_global_random_state(path: Path) -> None:
+    tree = parse(path)
+    for module, names in imported_modules(tree):
+        if module == "random":
+            assert set(names) <= {"Random"}, f"{path.name} imports {names} from random: use random.Random(seed)"
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "random"
+            and node.attr != "Random"
+        ):
+            pytest.fail(f"{path.name} line {node.lineno}: random.{node.attr} uses the global generator")
+
+
+@pytest.mark.parametrize("path", CORE_FILES, ids=lambda p: p.name)
+def test_core_calls_no_io_builtins(path: Path) -> None:
+    for node in ast.walk(parse(path)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            assert node.func.id not in FORBIDDEN_CALLS, f"{path.name} line {node.lineno} calls {node.func.id}()"
+
+
+def test_the_checks_catch_what_they_should() -> None:
+    """The checks above would see a forbidden import, a global random call and a print."""
+    bad = parse_text("import time\nfrom typer import Typer\nfrom biriba.bots import make_bot\nrandom.shuffle(x)\n")
+    modules = [m for m, _ in imported_modules(bad)]
+    assert modules == ["time", "typer", "biriba.bots"]
+    assert any(isinstance(n, ast.Attribute) and n.attr == "shuffle" for n in ast.walk(bad))
+    relative = parse_text("from .cards import JOKER\nfrom . import melds\n")
+    assert [m for m, _ in imported_modules(relative)] == ["biriba.core.cards", "biriba.core"]
+
+
+def parse_text(text: str) -> ast.Module:
+    return ast.parse(text)
+
+
+def test_bots_depend_on_the_core_not_on_the_cli() -> None:
+    for path in sorted((SRC / "bots").glob("*.py")):
+        for module, _ in imported_modules(parse(path)):
+            assert not module.startswith(("biriba.cli", "biriba.console")), f"bots/{path.name} imports {module}"
+            assert module.split(".")[0] in sys.stdlib_module_names or module.startswith("biriba."), (
+                f"bots/{path.name} imports the third-party package {module}"
+            )
