@@ -121,3 +121,29 @@ def test_bots_depend_on_the_core_not_on_the_cli() -> None:
             assert module.split(".")[0] in sys.stdlib_module_names or module.startswith("biriba."), (
                 f"bots/{path.name} imports the third-party package {module}"
             )
+
+
+# --- research adapters (biriba.env) --------------------------------------------------------------
+
+RESEARCH_PACKAGES = {"numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel"}
+
+
+def test_research_adapters_sit_above_the_engine_and_the_bots() -> None:
+    """biriba.env uses the core, the bots and the research extra's packages; nothing else uses it, so
+    the rest of the project installs and runs without the extra."""
+    for path in sorted((SRC / "env").glob("*.py")):
+        for module, _ in imported_modules(parse(path)):
+            top = module.split(".")[0]
+            if top == "biriba":
+                assert module.startswith(("biriba.core", "biriba.bots", "biriba.env")), (
+                    f"env/{path.name} imports {module}"
+                )
+            else:
+                assert top in sys.stdlib_module_names or top in RESEARCH_PACKAGES, (
+                    f"env/{path.name} imports {module}, which is neither the standard library nor the research extra"
+                )
+    for path in sorted(SRC.rglob("*.py")):
+        if path.parent.name == "env":
+            continue
+        for module, _ in imported_modules(parse(path)):
+            assert not module.startswith("biriba.env"), f"{path.relative_to(SRC)} imports {module}"

@@ -462,9 +462,11 @@ def tournament(
         "tournament"
     ),
 ) -> None:
-    """Measure bots against each other over duplicate deals: the same cards played twice with the seats
-    swapped. Prints each pairing's hands won and mean point difference (95% interval) and the bots'
-    ratings; writes OUT/results.json, OUT/results.csv and OUT/ladder.png."""
+    """Measure bots against each other over duplicate deals (the same cards, the seats swapped).
+
+    Prints each pairing's hands won and mean point difference (95% interval) and the bots' ratings;
+    writes OUT/results.json, OUT/results.csv and OUT/ladder.png.
+    """
     import dataclasses
 
     from biriba.sim.report import check_plotting, pairing_table, rating_table, write_results
@@ -504,6 +506,44 @@ def tournament(
     console.print(
         f"{sum(p.hands for p in result.pairings)} hands in {elapsed:.1f} s; wrote {', '.join(map(str, paths))}"
     )
+
+
+# --- biriba serve (src/biriba/server) ------------------------------------------------------------------
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on (0: a free port, printed at start-up).")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(help="Database URL: postgresql://... or sqlite:///FILE (default: SQLite in the user's data dir)."),
+    ] = None,
+    redis: Annotated[
+        str | None, typer.Option(help="Redis URL (redis://...) to share table events with other server processes.")
+    ] = None,
+    allow_origin: Annotated[
+        list[str] | None, typer.Option(help="Another browser origin allowed on the WebSocket (repeatable).")
+    ] = None,
+    bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before it plays.")] = 0.6,
+    log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
+) -> None:
+    """Serve online tables and the browser client (http://127.0.0.1:8000 by default)."""
+    # The server's packages are imported here, so that the other commands start without them.
+    from biriba.server.main import serve as run_server
+    from biriba.server.settings import Settings, default_database_url
+
+    if not 0 <= port < 65536:
+        _fail(f"--port must be 0..65535 (0: any free port), not {port}", EXIT_USAGE, False)
+    if bot_delay < 0:
+        _fail(f"--bot-delay must be 0 or more seconds, not {bot_delay}", EXIT_USAGE, False)
+    url = db if db is not None else default_database_url()
+    if not url.startswith(("sqlite:", "postgresql:", "postgres:", "postgresql+psycopg:")):
+        _fail(f"--db must be a postgresql:// or sqlite:/// URL, not {url!r}", EXIT_USAGE, False)
+    settings = Settings(
+        database_url=url, redis_url=redis, allowed_origins=tuple(allow_origin or ()), bot_delay=bot_delay
+    )
+    run_server(settings, host, port, log_level)  # prints the address it binds (the port chosen for 0)
 
 
 def main() -> None:

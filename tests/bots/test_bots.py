@@ -14,8 +14,10 @@ from tests.builders import position
 
 from biriba.bots import BOT_LEVELS, GreedyBot, RandomBot, make_bot
 from biriba.bots.base import Bot
+from biriba.bots.heuristic import HeuristicBot
 from biriba.bots.play import play_hand, play_match, play_out
-from biriba.core.actions import Action, Extend, Meld, Pass, TakePile
+from biriba.bots.search import SearchBot
+from biriba.core.actions import Action, Discard, Extend, Meld, Pass, TakePile
 from biriba.core.errors import InvalidInputError
 from biriba.core.rules import PRESETS, Rules
 from biriba.core.sampling import determinize
@@ -274,3 +276,34 @@ def test_a_bot_chooses_the_same_in_every_world_its_view_allows(level: str) -> No
         assert len(choices) == 1
         checked += 1
     assert checked == 4
+
+
+# --- the search bot -------------------------------------------------------------------------------
+
+
+def test_search_keeps_the_heuristic_choice_unless_another_is_clearly_better() -> None:
+    bot = SearchBot(caution=1.0)
+    base = [10.0, 20.0, 30.0, 40.0]
+    assert bot._best([base, [v + 1 for v in base]]) == 1  # better in every world: no spread at all
+    noisy = [v + d for v, d in zip(base, [30.0, -28.0, 29.0, -27.0], strict=True)]
+    assert bot._best([base, noisy]) == 0  # better on average, but within the noise
+    assert bot._best([base, [v - 5 for v in base], [v + 3 for v in base], [v + 8 for v in base]]) == 3
+    assert bot._best([[None, None], [1.0, None]]) == 1  # the heuristic's choice was possible nowhere
+    assert SearchBot(caution=0.0)._best([base, noisy]) == 1
+
+
+def test_search_candidates_start_with_the_heuristic_choice() -> None:
+    state = HandState.deal(STANDARD, dealer=0, seed=5)
+    state.apply(state.legal_actions()[0])  # draw: now the plays and the discard
+    view, legal = observe(state, state.current), state.legal_actions()
+    candidates = SearchBot(plays=1, discards=2).candidates(view, legal)
+    assert candidates[0] == HeuristicBot().choose(view, legal, random.Random(0))
+    assert len(candidates) == len(set(candidates)) <= 4
+    assert sum(isinstance(a, Discard) for a in candidates) >= 2
+    assert set(candidates) <= set(legal)
+
+
+@pytest.mark.parametrize("spec", ["search:worlds=0", "search:seconds=0", "search:turns=-1", "search:depth=3"])
+def test_search_options_are_checked(spec: str) -> None:
+    with pytest.raises(InvalidInputError, match="search"):
+        make_bot(spec)

@@ -40,7 +40,21 @@ VIEW_FIELDS = {
     "passes",
     "went_out",
     "scores",
+    "public",
 }
+PUBLIC_FIELDS = {
+    "biribaki_holders",
+    "unplayed_biribaki",
+    "packets_used",
+    "pile_obligation",
+    "obligation_new_meld",
+    "opening_turn",
+    "redraw_allowed",
+    "last_turn",
+    "no_going_out",
+    "cut",
+}
+"""Facts everyone at the table saw happen: who took which biribaki, what the turn on still owes."""
 JSON_KEYS = {
     "seat",
     "dealer",
@@ -94,8 +108,11 @@ def states(request: pytest.FixtureRequest) -> list[HandState]:
 
 def test_view_fields_are_exactly_the_public_facts_and_the_own_hand() -> None:
     assert {f.name for f in dataclasses.fields(SeatView)} == VIEW_FIELDS
-    for hidden in ("hands", "draw_pile", "biribakia", "biribaki_holder", "pile_obligation", "unplayed_biribaki"):
-        assert not hasattr(observe(HandState.deal(STANDARD, 0, seed=1), 0), hidden)
+    view = observe(HandState.deal(STANDARD, 0, seed=1), 0)
+    assert {f.name for f in dataclasses.fields(view.public)} == PUBLIC_FIELDS
+    for hidden in ("hands", "draw_pile", "biribakia", "last_drawn"):
+        assert not hasattr(view, hidden)
+        assert not hasattr(view.public, hidden)
 
 
 def test_views_hold_what_the_state_says(states: list[HandState]) -> None:

@@ -9,12 +9,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from biriba.bots.judgement import pile_card_melds_after_taking
+from biriba.bots.judgement import pile_card_fits, pile_card_melds_after_taking
 from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, TakePile
 from biriba.core.cards import JOKER, N_CARD_TYPES, TWO, Card, rank_of, suit_of
-from biriba.core.melds import all_melds, extension_shape, meld_shape, three_card_melds, whole_hand_partitions
-from biriba.core.scoring import BiribakiStatus
-from biriba.core.state import TableMeld
+from biriba.core.melds import extension_shape, meld_shape
 from biriba.core.views import SeatView
 
 WILD_KEEP = 100
@@ -43,49 +41,11 @@ class GreedyBot:
     def _start_turn(self, view: SeatView, legal: Sequence[Action]) -> Action:
         take = next((a for a in legal if isinstance(a, TakePile)), None)
         other = next(a for a in legal if isinstance(a, Draw | Pass))
-        if take is None or not self._pile_melds(view):
+        if take is None or not pile_card_fits(view):
             return other
         if isinstance(other, Pass) and not pile_card_melds_after_taking(view):
             return other  # the draw pile is spent: a pile not melded from would only go round the table
         return take
-
-    def _pile_melds(self, view: SeatView) -> bool:
-        """Some card of the discard pile makes a new meld or extends one of the team's melds (or, where the
-        first meld lays the whole hand, the hand with the pile can be laid so)."""
-        if _must_open_whole(view):
-            counts = list(view.hand_counts)
-            for card in view.discard_pile:
-                counts[card] += 1
-            needs_biriba = view.rules.biriba_for_biribaki
-            return bool(whole_hand_partitions(counts, view.rules.meld_rules, keep_one=True, with_biriba=needs_biriba))
-        counts = list(view.hand_counts)
-        pile = set(view.discard_pile)
-        # RULINGS 3.3: a meld must leave 2 cards (1 once the team has a biriba). Taking a pile it
-        # cannot meld from would let the hand cycle forever once the draw pile is empty.
-        size = sum(view.hand_counts) + len(view.discard_pile)
-        team_melds = view.melds[view.team] if view.team >= 0 else ()
-        keep = 2 if view.team < 0 else _cards_to_keep(view, team_melds)
-        can_meld, can_extend = size - 3 >= keep, size - 1 >= keep
-        # RULINGS 3.5: before the team's first meld, only a meld reaching the minimum will do.
-        minimum = 0 if team_melds else view.rules.initial_meld_minimum(view.scores[view.seat])
-        for card in pile:
-            if can_meld and not minimum and (card == JOKER or rank_of(card) == TWO):
-                return True
-            if can_extend:
-                for meld in team_melds:
-                    if not isinstance(extension_shape(meld.cards, (card,), view.rules.meld_rules), str):
-                        return True
-            counts[card] += 1
-            if minimum:
-                if any(
-                    card in m and size - len(m) >= keep and sum(map(view.rules.card_value, m)) >= minimum
-                    for m in all_melds(counts, view.rules.meld_rules)
-                ):
-                    return True
-            elif can_meld and any(card in m for m in three_card_melds(counts, view.rules.meld_rules)):
-                return True
-            counts[card] -= 1
-        return False
 
     def _play_value(self, view: SeatView, action: Meld | Extend) -> float:
         wilds = 0
@@ -121,24 +81,6 @@ class GreedyBot:
                 if not isinstance(extension_shape(meld.cards, (card,), view.rules.meld_rules), str):
                     value += 6 if team == view.team else 8  # keep it to extend, or don't feed the opponents
         return value - view.rules.card_value(card) / 10
-
-
-def _must_open_whole(view: SeatView) -> bool:
-    """The seat's first meld must lay its whole hand: before formed partnerships form, or under
-    ``whole_hand_opening`` until its team has melded."""
-    return view.team < 0 or (view.rules.whole_hand_opening and not view.melds[view.team])
-
-
-def _cards_to_keep(view: SeatView, team_melds: Sequence[TableMeld]) -> int:
-    """RULINGS 3.3: after melding the hand keeps two cards, or one when the team may take its biribaki or
-    go out with the discard."""
-    rules = view.rules
-    biriba = any(m.shape.is_biriba for m in team_melds)
-    clean = any(m.shape.is_biriba and m.shape.clean for m in team_melds)
-    taken = view.biribaki[view.team] is not BiribakiStatus.NOT_TAKEN
-    may_take = not taken and bool(view.biribakia_left) and (biriba or not rules.biriba_for_biribaki)
-    may_go_out = taken and (clean if rules.going_out_needs_clean_biriba else biriba)
-    return 1 if may_take or may_go_out else 2
 
 
 def _tiebreak(action: Meld | Extend) -> int:

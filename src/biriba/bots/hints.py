@@ -20,13 +20,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from biriba.bots.base import Bot, make_bot
+from biriba.bots.judgement import DEFAULT, discard_danger, next_opponent
 from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, Redraw, TakePile
 from biriba.core.cards import JOKER, SUIT_SYMBOLS, Card, card_symbol, suit_of
 from biriba.core.melds import RUN, WILD, WILD_CARDS, MeldShape, extension_shape, meld_shape
 from biriba.core.views import SeatView
 
 LANGUAGES = ("en", "el")
-HINT_BOT = "greedy"
+HINT_BOT = "search"
 """The bot whose choice a hint gives: the strongest of the ladder."""
 
 
@@ -108,7 +109,23 @@ def _explain_discard(view: SeatView, card: Card, language: str) -> str:
         and any(not isinstance(extension_shape(m.cards, (card,), view.rules.meld_rules), str) for m in melds)
     ]
     reasons.append(words["feeds_opponents"] if opponents_use else words["safe"])
+    kept = _kept_from_opponents(view, card)
+    if kept is not None:
+        reasons.append(words["keeps"].format(card=card_symbol(kept)))
     return words["discard"].format(card=card_symbol(card), why="; ".join(reasons))
+
+
+def _kept_from_opponents(view: SeatView, discarded: Card) -> Card | None:
+    """A card held back that the next opponent could use (it extends their melds or goes with cards they
+    are known to hold), the most dangerous first: worth saying why it is not the discard."""
+    following = next_opponent(view)
+    if following is None:
+        return None
+    held = [c for c in range(len(view.hand_counts)) if view.hand_counts[c] and c != discarded]
+    dangers = [(discard_danger(view, c), c) for c in held if c not in WILD_CARDS]
+    danger, card = max(dangers, default=(0.0, -1))
+    # Worth a word only if it is more dangerous than the discard and at least a near miss for them.
+    return card if danger > max(discard_danger(view, discarded), 0.35 * DEFAULT.danger_base) else None
 
 
 def _fits_own_hand(view: SeatView, card: Card) -> bool:
@@ -183,6 +200,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "fits_nothing": "it fits none of your cards",
         "feeds_opponents": "the opponents could use it, but it is the least useful card you hold",
         "safe": "no opponent meld takes it",
+        "keeps": "keeps {card}, which the next opponent could use",
         "shape": "{length}-card {what} {kind}",
         "run": "run",
         "set": "set",
@@ -208,6 +226,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "fits_nothing": "δεν δένει με κανένα φύλλο σου",
         "feeds_opponents": "οι αντίπαλοι μπορεί να το χρησιμοποιήσουν, αλλά είναι το λιγότερο χρήσιμο φύλλο σου",
         "safe": "δεν ταιριάζει σε καμία κατεβασμένη σειρά των αντιπάλων",
+        "keeps": "κρατά το {card}, που θα χρησιμοποιούσε ο επόμενος αντίπαλος",
         "shape": "{kind} {length} φύλλων ({what})",
         "run": "κέντα",
         "set": "ομάδα",

@@ -14,7 +14,18 @@ from functools import lru_cache
 
 from biriba.core.actions import Extend, Meld, TakePile
 from biriba.core.cards import Card, suit_of
-from biriba.core.melds import BIRIBA_LENGTH, FULL_RUN_LENGTH, RUN, WILD, WILD_CARDS, MeldShape, extension_shape
+from biriba.core.melds import (
+    BIRIBA_LENGTH,
+    FULL_RUN_LENGTH,
+    RUN,
+    WILD,
+    WILD_CARDS,
+    MeldShape,
+    all_melds,
+    extension_shape,
+    three_card_melds,
+    whole_hand_partitions,
+)
 from biriba.core.rules import Rules
 from biriba.core.sampling import determinize
 from biriba.core.scoring import BiribakiStatus, biriba_bonus
@@ -55,6 +66,19 @@ DEFAULT = Weights()
 def meld_potential(rules: Rules, shape: MeldShape, bonus_suit: int | None) -> float:
     """The expected biriba bonus of a meld on the table: its bonus once a biriba (and a little towards a
     full run), or the bonus it would earn times the chance of getting there."""
+    # Search playouts ask this for every meld of every position they score: remember the answers,
+    # keyed by what the bonus depends on (hashing the whole Rules object would cost more than it saves).
+    key = (shape, bonus_suit, rules.bonuses, rules.decks)
+    known = _POTENTIALS.get(key)
+    if known is None:
+        known = _POTENTIALS[key] = _meld_potential(rules, shape, bonus_suit)
+    return known
+
+
+_POTENTIALS: dict[tuple[MeldShape, int | None, object, int], float] = {}
+
+
+def _meld_potential(rules: Rules, shape: MeldShape, bonus_suit: int | None) -> float:
     if shape.is_biriba:
         bonus = float(biriba_bonus(rules, shape, bonus_suit)[1])
         if shape.kind == RUN and shape.length < FULL_RUN_LENGTH:
@@ -74,13 +98,64 @@ def _bonus_at_seven(rules: Rules, shape: MeldShape, bonus_suit: int | None) -> f
     return float(biriba_bonus(rules, seven, bonus_suit)[1])
 
 
+def pile_card_fits(view: SeatView) -> bool:
+    """A quick test: some card of the discard pile makes a new meld with the hand or extends one of the
+    team's melds, leaving the cards the rules ask to keep (or, where the first meld lays the whole hand,
+    the hand with the pile can be laid so). Ignores rarer obstacles (see
+    :func:`pile_card_melds_after_taking`)."""
+    rules = view.rules
+    counts = list(view.hand_counts)
+    if must_open_whole(view):
+        for card in view.discard_pile:
+            counts[card] += 1
+        partitions = whole_hand_partitions(
+            counts, rules.meld_rules, keep_one=True, with_biriba=rules.biriba_for_biribaki
+        )
+        return bool(partitions)
+    size = sum(view.hand_counts) + len(view.discard_pile)
+    melds = team_melds(view)
+    keep = 2 if view.team < 0 else cards_to_keep(view, melds)
+    can_meld, can_extend = size - 3 >= keep, size - 1 >= keep
+    # RULINGS 3.5: before the team's first meld, only a meld reaching the minimum will do.
+    minimum = 0 if melds else rules.initial_meld_minimum(view.scores[view.seat])
+    for card in set(view.discard_pile):
+        if can_meld and not minimum and card in WILD_CARDS:
+            return True
+        if can_extend and extends(view, card, melds):
+            return True
+        counts[card] += 1
+        if minimum:
+            if any(
+                card in m and size - len(m) >= keep and rules.value_of(m) >= minimum
+                for m in all_melds(counts, rules.meld_rules)
+            ):
+                return True
+        elif can_meld and any(card in m for m in three_card_melds(counts, rules.meld_rules)):
+            return True
+        counts[card] -= 1
+    return False
+
+
+EXACT_PILE_TEST_CARDS = 5
+"""With at most this many cards after taking the pile, :func:`pile_card_melds_after_taking` asks the
+engine: the keep-two-cards rule, the closing condition and the discard restrictions bite there."""
+
+
 def pile_card_melds_after_taking(view: SeatView) -> bool:
-    """Whether, after taking the discard pile now, a listed meld or extension would use one of its cards.
+    """Whether, after taking the discard pile now, a meld or an extension would use one of its cards.
 
     With the draw pile spent, a player who takes the pile without melding from it only passes the pile
-    round the table: the hand ends by passes, so bots take it then only to meld from it. Asked of a world
-    sampled from the view (the seat's own plays depend only on its hand and the table).
+    round the table: the hand ends by passes, so bots take it then only to meld from it. The quick test
+    of :func:`pile_card_fits` decides, but for short hands, and under the rules that tie the pile to a
+    meld, where the engine is asked in a world sampled from the view (the seat's own plays depend only
+    on its hand and the table).
     """
+    if not pile_card_fits(view):
+        return False
+    rules = view.rules
+    tied = rules.take_pile_requires_meld or rules.take_pile_requires_top_card
+    if sum(view.hand_counts) + len(view.discard_pile) > EXACT_PILE_TEST_CARDS and not tied:
+        return True
     world = determinize(view, random.Random(0))
     world.apply(TakePile(view.seat))
     pile = set(view.discard_pile)
@@ -94,6 +169,24 @@ def pile_card_melds_after_taking(view: SeatView) -> bool:
         if pile.intersection(laid):
             return True
     return False
+
+
+def must_open_whole(view: SeatView) -> bool:
+    """The seat's first meld must lay its whole hand: before formed partnerships form, or under
+    ``whole_hand_opening`` until its team has melded."""
+    return view.team < 0 or (view.rules.whole_hand_opening and not view.melds[view.team])
+
+
+def cards_to_keep(view: SeatView, melds: Sequence[TableMeld]) -> int:
+    """RULINGS 3.3: after melding the hand keeps two cards, or one when the team may take its biribaki or
+    go out with the discard."""
+    rules = view.rules
+    biriba = any(m.shape.is_biriba for m in melds)
+    clean = any(m.shape.is_biriba and m.shape.clean for m in melds)
+    taken = view.biribaki[view.team] is not BiribakiStatus.NOT_TAKEN
+    may_take = not taken and bool(view.biribakia_left) and (biriba or not rules.biriba_for_biribaki)
+    may_go_out = taken and (clean if rules.going_out_needs_clean_biriba else biriba)
+    return 1 if may_take or may_go_out else 2
 
 
 def team_melds(view: SeatView, team: int | None = None) -> tuple[TableMeld, ...]:

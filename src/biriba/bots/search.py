@@ -4,10 +4,12 @@ At a decision with a real choice, the heuristic player proposes a few candidate 
 its safest discards, the pile or the draw). The search then samples possible worlds from the seat's view
 (:func:`biriba.core.sampling.determinize`: the unseen cards dealt at random, the known ones kept where
 they are), and in each world plays every candidate followed by a short playout in which every seat plays
-the heuristic policy, up to this seat's next turn. Each playout is scored from this seat's side by
-:func:`biriba.bots.judgement.position_value` of the world it reached, or by the hand's real score when
-the hand ends in it. The candidate with the best mean wins; the same worlds serve every candidate, so
-their comparison is not blurred by the luck of the sampling.
+the heuristic policy: the rest of this seat's turn and the next player's turn, where most of a
+decision's consequences show (the pile the next player takes or leaves). Each playout is scored from
+this seat's side by :func:`biriba.bots.judgement.position_value` of the world it reached, or by the
+hand's real score when the hand ends in it. The same worlds serve every candidate, so their comparison
+is paired and not blurred by the luck of the sampling; another candidate replaces the heuristic's own
+choice only when it is better by a clear margin over those worlds.
 
 Playouts follow the heuristic policy, not random play: random playouts say almost nothing in a rummy
 game, where most random discards feed the next player. The budget is a number of worlds (``worlds``) and
@@ -17,35 +19,51 @@ a time limit in seconds (``seconds``), whichever comes first.
 from __future__ import annotations
 
 import random
+import statistics
 import time
 from collections.abc import Sequence
 
 from biriba.bots.heuristic import HeuristicBot
-from biriba.bots.judgement import position_value
-from biriba.core.actions import Action, Discard, Extend, Meld
+from biriba.bots.judgement import pile_card_melds_after_taking, position_value
+from biriba.core.actions import Action, Discard, Extend, Meld, Pass, TakePile
 from biriba.core.errors import IllegalAction
 from biriba.core.sampling import determinize
-from biriba.core.state import HandState, Phase
+from biriba.core.state import HandState
 from biriba.core.views import SeatView, observe
 
 MAX_PLAYOUT_ACTIONS = 60
-"""A playout stops after this many actions even if this seat's turn has not come again."""
-FINAL_SCORE_WEIGHT = 1.0
-"""A playout that reaches the end of the hand is scored by the hand's real point difference."""
+"""A playout stops after this many actions whatever its horizon (a turn takes a handful)."""
 
 
 class SearchBot:
-    """Determinized search with heuristic playouts, within a budget of worlds and seconds."""
+    """Determinized search with heuristic playouts, within a budget of worlds and seconds.
+
+    Options: ``worlds`` (sampled worlds per decision), ``seconds`` (a time limit per decision; the
+    worlds already played decide), ``turns`` (how many turns of the following players a playout
+    plays after this seat's own), ``plays`` and ``discards`` (how many of the heuristic's next best
+    of each are candidates), ``caution`` (how many standard errors better than the heuristic's own
+    choice, over the same worlds, another candidate must be to be chosen instead).
+    """
 
     name = "search"
 
-    def __init__(self, worlds: int = 24, seconds: float = 1.0, plays: int = 3, discards: int = 3) -> None:
-        if worlds < 1 or seconds <= 0 or plays < 1 or discards < 1:
-            raise ValueError("search needs at least one world, candidate play and discard, and time > 0")
+    def __init__(
+        self,
+        worlds: int = 16,
+        seconds: float = 1.0,
+        turns: int = 1,
+        plays: int = 2,
+        discards: int = 2,
+        caution: float = 1.0,
+    ) -> None:
+        if worlds < 1 or seconds <= 0 or turns < 0 or plays < 0 or discards < 0 or caution < 0:
+            raise ValueError("search needs worlds >= 1, seconds > 0, and turns, plays, discards and caution >= 0")
         self.worlds = worlds
         self.seconds = seconds
+        self.turns = turns
         self.plays = plays
         self.discards = discards
+        self.caution = caution
         self.policy = HeuristicBot()
 
     def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -53,29 +71,50 @@ class SearchBot:
         if len(candidates) == 1:
             return candidates[0]
         deadline = time.perf_counter() + self.seconds
-        totals = [0.0] * len(candidates)
-        counts = [0] * len(candidates)
+        values: list[list[float | None]] = [[] for _ in candidates]
         for _ in range(self.worlds):
             world = determinize(view, rng)
             seed = rng.randrange(2**32)
             for index, action in enumerate(candidates):
-                value = self._playout(world, action, view.seat, random.Random(seed))
-                if value is not None:
-                    totals[index] += value
-                    counts[index] += 1
+                values[index].append(self._playout(world, action, view.seat, random.Random(seed)))
             if time.perf_counter() > deadline:
                 break
-        means = [total / count if count else float("-inf") for total, count in zip(totals, counts, strict=True)]
-        best = max(range(len(candidates)), key=lambda i: (means[i], -i))
-        return candidates[best]
+        return candidates[self._best(values)]
+
+    def _best(self, values: list[list[float | None]]) -> int:
+        """The candidate to play: the heuristic's own (index 0) unless another does better over the same
+        worlds by more than ``caution`` standard errors of the paired difference."""
+        if all(value is None for value in values[0]):  # not legal in any sampled world (a closed pile)
+            return next((i for i, row in enumerate(values) if any(v is not None for v in row)), 0)
+        best, best_score = 0, 0.0
+        for index in range(1, len(values)):
+            differences = [
+                mine - base
+                for mine, base in zip(values[index], values[0], strict=True)
+                if mine is not None and base is not None
+            ]
+            if len(differences) < 2:
+                continue
+            error = statistics.stdev(differences) / len(differences) ** 0.5
+            score = statistics.fmean(differences) - self.caution * error
+            if score > best_score:
+                best, best_score = index, score
+        return best
 
     def candidates(self, view: SeatView, legal: Sequence[Action]) -> list[Action]:
         """The heuristic player's choice first, then its next best plays and discards (and any other
         kind of action, such as the pile, the draw or a redraw)."""
         first = self.policy.choose(view, legal, random.Random(0))
         plays = [a for a in legal if isinstance(a, Meld | Extend)]
+        if view.draw_pile_size == 0 and plays:
+            # With the draw pile spent every card laid is one less to lose, and a player who took the
+            # pile and did not meld would pass it round the table for ever: lay cards as the heuristic does.
+            return [first]
         discards = [a for a in legal if isinstance(a, Discard)]
         others = [a for a in legal if not isinstance(a, Meld | Extend | Discard)]
+        if Pass(view.seat) in legal and not pile_card_melds_after_taking(view):
+            # As the heuristic: with the draw pile spent, a pile not melded from only goes round the table.
+            others = [a for a in others if not isinstance(a, TakePile)]
         plays.sort(key=lambda a: -self.policy.play_gain(view, a))
         discards.sort(key=lambda a: (self.policy.discard_cost(view, a.card), a.card))
         chosen = [first]
@@ -85,22 +124,28 @@ class SearchBot:
         return chosen
 
     def _playout(self, world: HandState, action: Action, seat: int, rng: random.Random) -> float | None:
-        """The value for ``seat`` of playing ``action`` in ``world`` and then the heuristic policy for
-        everyone until ``seat`` is to start a turn again; None if ``action`` is not legal there (a
-        closed pile's hidden cards can make the pile untakeable in a sampled world)."""
+        """The value for ``seat`` of playing ``action`` in ``world``, then the heuristic policy for
+        everyone to the end of this seat's turn and through ``turns`` turns of the players after it;
+        None if ``action`` is not legal there (a closed pile's hidden cards can make the pile
+        untakeable in a sampled world)."""
         state = world.clone()
         try:
             state.apply(action)
         except IllegalAction:
             return None
         policy = self.policy
+        turns_begun = 0
         for _ in range(MAX_PLAYOUT_ACTIONS):
             if state.is_over:
-                return FINAL_SCORE_WEIGHT * _final_difference(state, seat)
-            if state.current == seat and state.phase is not Phase.PLAY:
-                break  # this seat is to start its next turn
+                return _final_difference(state, seat)
             mover = state.current
             state.apply(policy.choose(observe(state, mover), state.legal_actions(), rng))
+            if state.current != mover:
+                turns_begun += 1
+                if turns_begun > self.turns:
+                    break
+        if state.is_over:
+            return _final_difference(state, seat)
         return position_value(observe(state, seat))
 
 

@@ -47,8 +47,7 @@ def determinize(view: SeatView, rng: random.Random) -> HandState:
     rng.shuffle(hidden)
     closed_hidden = view.discard_pile_size - len(view.discard_pile)
     other_hidden = [
-        0 if seat == view.seat else view.hand_sizes[seat] - sum(known)
-        for seat, known in enumerate(view.known_cards)
+        0 if seat == view.seat else view.hand_sizes[seat] - sum(known) for seat, known in enumerate(view.known_cards)
     ]
     slots = sum(other_hidden) + view.draw_pile_size + sum(view.biribakia_left) + closed_hidden
     if slots != len(hidden):

@@ -1,0 +1,152 @@
+"""A Gymnasium single-agent environment: one learning seat, our bots at the other seats.
+
+>>> env = BiribaGymEnv(opponents="random")
+>>> observation, info = env.reset(seed=3)
+>>> [env.encoding.describe(int(a)) for a in env.action_masks().nonzero()[0]]
+['draw', 'take pile']
+>>> observation, reward, terminated, truncated, info = env.step(0)
+>>> env.encoding.describe(int(env.action_masks().nonzero()[0][0]))
+'discard AS'
+
+The learner acts by sub-actions (:mod:`biriba.env.encoding`); after each engine action it completes,
+the bots (``biriba.bots.make_bot``) play the other seats until the learner is on turn again or the
+hand ends. Observations are dicts of ``observation`` and ``action_mask`` (as in the PettingZoo
+environment), and :meth:`BiribaGymEnv.action_masks` serves maskable learners. The reward is the
+learner's score for the hand, in points, when the hand ends; 0 before.
+
+An illegal sub-action raises :class:`EncodingError` and changes nothing (``illegal_action="raise"``).
+With ``illegal_action="penalize"`` it changes nothing either but returns ``illegal_penalty`` as the
+reward and ``info["illegal_action"] = True``, for learners (and checkers) that act without the mask.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from biriba.bots import Bot, make_bot
+from biriba.core.records import HandRecord
+from biriba.core.rules import Rules
+from biriba.env.encoding import EncodingError
+from biriba.env.episode import HandEpisode, encoding_for
+
+ILLEGAL_ACTION_MODES = ("raise", "penalize")
+
+
+class BiribaGymEnv(gym.Env[dict[str, Any], np.int64]):
+    """One hand of Biriba from one seat; bots play the others."""
+
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium declares it an instance attribute)
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        seat: int = 0,
+        opponents: str | Sequence[str] = "greedy",
+        dealer: int = 0,
+        illegal_action: str = "raise",
+        illegal_penalty: float = -10.0,
+        render_mode: str | None = None,
+    ) -> None:
+        """``opponents``: one bot spec for every other seat, or one per other seat in seat order."""
+        self.rules = rules or Rules.from_preset("standard")
+        players = self.rules.players
+        if not 0 <= seat < players:
+            raise ValueError(f"seat {seat} is not a seat of a {players}-player game")
+        if not 0 <= dealer < players:
+            raise ValueError(f"dealer {dealer} is not a seat of a {players}-player game")
+        if illegal_action not in ILLEGAL_ACTION_MODES:
+            raise ValueError(f"illegal_action {illegal_action!r} is not one of {ILLEGAL_ACTION_MODES}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
+        specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+        if len(specs) != players - 1:
+            raise ValueError(f"opponents names {len(specs)} bots; the other seats are {players - 1}")
+        others = [s for s in range(players) if s != seat]
+        self.bots: dict[int, Bot] = {s: make_bot(spec) for s, spec in zip(others, specs, strict=True)}
+        self.seat = seat
+        self.dealer = dealer
+        self.illegal_action = illegal_action
+        self.illegal_penalty = float(illegal_penalty)
+        self.render_mode = render_mode
+        self.encoding, self.layout = encoding_for(self.rules)
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(self.layout.low, self.layout.high, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, shape=(self.encoding.num_actions,), dtype=np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(self.encoding.num_actions)
+        self.episode: HandEpisode | None = None
+        self._bot_rng = random.Random()
+
+    @property
+    def record(self) -> HandRecord:
+        """The engine record of the hand so far (every seat's actions)."""
+        return self._episode.record
+
+    @property
+    def _episode(self) -> HandEpisode:
+        if self.episode is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.episode
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """Deal a hand (its seed drawn from ``np_random``) and let the bots play up to the learner's turn.
+        ``options`` may hold ``dealer`` and ``scores`` (cumulative scores per seat before the hand)."""
+        super().reset(seed=seed)
+        options = options or {}
+        deal_seed = int(self.np_random.integers(2**32))
+        self._bot_rng.seed(deal_seed)
+        self.episode = HandEpisode(
+            self.rules, options.get("dealer", self.dealer), seed=deal_seed, scores=options.get("scores")
+        )
+        self._play_bots()
+        return self._observation(), {}
+
+    def step(self, action: np.int64 | int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        episode = self._episode
+        if episode.is_over:
+            raise EncodingError("the hand is over: call reset()")
+        try:
+            completed = episode.step(int(action))
+        except EncodingError:
+            if self.illegal_action == "raise":
+                raise
+            return self._observation(), self.illegal_penalty, False, False, {"illegal_action": True}
+        if completed is not None:
+            self._play_bots()
+        reward = float(episode.seat_scores()[self.seat]) if episode.is_over else 0.0
+        return self._observation(), reward, episode.is_over, False, {"illegal_action": False}
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal sub-actions as booleans (the method maskable learners call)."""
+        episode = self._episode
+        if episode.is_over:
+            return np.zeros(self.encoding.num_actions, dtype=bool)
+        return episode.action_mask().astype(bool)
+
+    def _play_bots(self) -> None:
+        episode = self._episode
+        while not episode.is_over and episode.current != self.seat:
+            seat = episode.current
+            state = episode.state
+            episode.apply_action(self.bots[seat].choose(episode.view(seat), state.legal_actions(), self._bot_rng))
+
+    def _observation(self) -> dict[str, np.ndarray]:
+        episode = self._episode
+        return {"observation": episode.observation(self.seat), "action_mask": self.action_masks().astype(np.int8)}
+
+    def render(self) -> str | None:
+        """The table as the learner sees it (``ansi``)."""
+        if self.render_mode is None:
+            return None
+        view = self._episode.view(self.seat).to_json()
+        return "\n".join(f"{key}: {value}" for key, value in view.items())

@@ -1,0 +1,384 @@
+"""The FastAPI application: the lobby's HTTP API, the table WebSocket and the browser client.
+
+``create_app(settings)`` builds an application; ``biriba serve`` runs it with uvicorn. At start-up
+the database is migrated to the newest schema and every table still being played is loaded again,
+so that its bots and turn timers go on. No route returns a card that is not public: the lobby knows
+tables, seats and names only, the WebSocket sends each connection its own view, and a replay covers
+only hands that are over, for the players who sat at the table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, HTTPException, WebSocket
+from fastapi.responses import HTMLResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+from biriba.core.errors import InvalidInputError
+from biriba.core.records import rules_for_players
+from biriba.core.rules import PRESETS
+from biriba.server.auth import Passwords, TokenError, TokenSigner, check_login, check_name, check_password
+from biriba.server.broker import LocalBroker, RedisBroker, make_broker
+from biriba.server.connection import CLOSE_POLICY, Connection, origin_allowed
+from biriba.server.history import ReplayRangeError, match_record, replay_frame, sides_of
+from biriba.server.settings import Settings
+from biriba.server.store import HistoryEntry, Store, TableInfo
+from biriba.server.table import SERVER_BOT_LEVELS, Tables
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class GuestRequest(_Body):
+    name: Annotated[str, Field(min_length=1, max_length=40)]
+
+
+class RegisterRequest(_Body):
+    """A new registered user; ``name`` is the name shown at tables (default: the username)."""
+
+    username: Annotated[str, Field(max_length=64)]
+    password: Annotated[str, Field(max_length=1024)]
+    name: Annotated[str, Field(min_length=1, max_length=40)] | None = None
+
+
+class LoginRequest(_Body):
+    username: Annotated[str, Field(max_length=64)]
+    password: Annotated[str, Field(max_length=1024)]
+
+
+class CreateTableRequest(_Body):
+    """A new table. ``seats`` has one entry per seat: a bot level, or null for a seat people take."""
+
+    players: Annotated[int, Field(ge=2, le=6)] = 4
+    preset: Annotated[str, Field(max_length=40)] = "standard"
+    options: dict[str, Any] = Field(default_factory=dict)
+    target: Annotated[int, Field(ge=50, le=100_000)] | None = None
+    seats: list[str | None] | None = None
+    """Default: the creator in seat 0 and ``greedy`` bots everywhere else."""
+    private: bool = False
+    seat: Annotated[int, Field(ge=0, le=5)] | None = 0
+    """Where the creator sits (null: the creator only watches)."""
+    turn_seconds: Annotated[float, Field(ge=1, le=3600)] | None = None
+    """The turn timer: when a person's turn lasts this long, the server plays the rest of it."""
+
+
+class JoinRequest(_Body):
+    seat: Annotated[int, Field(ge=0, le=5)]
+    invite: Annotated[str, Field(max_length=512)] | None = None
+
+
+class Server:
+    """What the routes share: settings, database, token signer, live tables, broker."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.store = Store(settings.database_url)
+        self.broker: LocalBroker | RedisBroker = make_broker(settings.redis_url)
+        self.tables = Tables(self.store, settings.bot_delay, self._publish_events)
+        self.passwords = Passwords()
+        self.signer: TokenSigner
+        self._resuming: asyncio.Task[int] | None = None
+
+    async def start(self) -> None:
+        await asyncio.to_thread(self.store.migrate)
+        secret = self.settings.secret
+        if secret is None:
+            secret = await asyncio.to_thread(self.store.secret, "player-tokens")
+        self.signer = TokenSigner(secret)
+        await self.broker.start(self._on_notice, self.tables.catch_up_all)
+        # In the background: the server answers at once while the tables are replayed.
+        self._resuming = asyncio.get_running_loop().create_task(self.tables.resume_all())
+
+    async def stop(self) -> None:
+        if self._resuming is not None:
+            self._resuming.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._resuming
+        await self.tables.close()
+        await self.broker.close()
+        self.store.close()
+
+    async def _publish_events(self, table_id: str) -> None:
+        await self.broker.publish("events", table_id)
+
+    async def _on_notice(self, kind: str, table_id: str) -> None:
+        """Another process changed a table: read the change if this process has the table open."""
+        table = self.tables.loaded(table_id)
+        if table is None:
+            return
+        if kind == "seats":
+            await self.tables.reload_seats(table_id)
+            return
+        await self.tables.catch_up(table_id)
+
+    def player(self, authorization: str | None) -> tuple[str, str]:
+        """``(player id, name)`` from an ``Authorization: Bearer TOKEN`` header; 401 otherwise."""
+        if authorization is None or not authorization.startswith("Bearer "):
+            raise HTTPException(401, "send the player token: 'Authorization: Bearer TOKEN' (POST /api/guests)")
+        try:
+            player_id = self.signer.player_id(authorization.removeprefix("Bearer ").strip())
+        except TokenError as error:
+            raise HTTPException(401, str(error)) from None
+        name = self.store.player_name(player_id)
+        if name is None:
+            raise HTTPException(401, "the token names no player of this server")
+        return player_id, name
+
+    async def seated_player(self, table_id: str, authorization: str | None) -> TableInfo:
+        """The table, if the token's player sits at it (its replay shows every hand); 401/403/404."""
+        player_id, _ = await asyncio.to_thread(self.player, authorization)
+        info = await asyncio.to_thread(self.store.table, table_id)
+        if info is None:
+            raise HTTPException(404, f"there is no table {table_id!r}")
+        if not any(s.player_id == player_id for s in info.seats):
+            raise HTTPException(403, "only the players of a table may replay it")
+        return info
+
+
+def player_json(player_id: str, name: str, login: str | None) -> dict[str, Any]:
+    return {"id": player_id, "name": name, "username": login}
+
+
+def history_json(entry: HistoryEntry) -> dict[str, Any]:
+    """A table of a player's history: who sat where, the results so far, and whether the player won."""
+    sides = sides_of(entry.table.rules)
+    my_side = next(index for index, side in enumerate(sides) if entry.seat in side)
+    return {
+        "table": table_summary(entry.table),
+        "created_at": entry.table.created_at,
+        "seat": entry.seat,
+        "hands": entry.hands,
+        "totals": entry.totals,
+        "sides": [list(side) for side in sides],
+        "winner": entry.winner,
+        "won": None if entry.winner is None else entry.winner == my_side,
+    }
+
+
+def table_summary(info: TableInfo) -> dict[str, Any]:
+    """What the lobby shows of a table: its rules and who sits where, never a card."""
+    return {
+        "id": info.id,
+        "rules": info.rules,
+        "players": len(info.seats),
+        "private": info.private,
+        "over": info.over,
+        "seats": [{"seat": s.seat, "bot": s.bot, "name": s.name, "open": s.is_open} for s in info.seats],
+        "open_seats": sum(s.is_open for s in info.seats),
+        "turn_seconds": info.turn_seconds,
+    }
+
+
+def create_app(settings: Settings) -> FastAPI:
+    server = Server(settings)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await server.start()
+        try:
+            yield
+        finally:
+            await server.stop()
+
+    app = FastAPI(title="Biriba", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
+    app.state.server = server
+
+    @app.get("/api/health")
+    def health() -> dict[str, str]:
+        return {"status": "ok"}
+
+    @app.get("/api/presets")
+    def presets() -> dict[str, Any]:
+        return {"presets": list(PRESETS), "bots": list(SERVER_BOT_LEVELS)}
+
+    @app.post("/api/guests")
+    def new_guest(body: GuestRequest) -> dict[str, Any]:
+        """A guest player: a name and the token that proves it (keep it to get back to your seat)."""
+        try:
+            name = check_name(body.name)
+        except ValueError as error:
+            raise HTTPException(400, str(error)) from None
+        player_id = server.store.create_player(name)
+        return {"player": player_json(player_id, name, None), "token": server.signer.token(player_id)}
+
+    @app.post("/api/users", status_code=201)
+    def register(body: RegisterRequest, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """A registered user. With a guest's token, the guest becomes the user (keeping their seats)."""
+        try:
+            login = check_login(body.username)
+            password = check_password(body.password)
+            name = check_name(body.name if body.name is not None else body.username)
+        except ValueError as error:
+            raise HTTPException(400, str(error)) from None
+        guest_id = None
+        if authorization is not None:
+            guest_id, name = server.player(authorization)
+            if server.store.login_of(guest_id) is not None:
+                raise HTTPException(409, "this player is already registered: log in instead")
+        player_id = server.store.create_account(login, server.passwords.hash(password), name, guest_id)
+        if player_id is None:
+            raise HTTPException(409, f"the username {body.username!r} is taken")
+        return {"player": player_json(player_id, name, login), "token": server.signer.token(player_id)}
+
+    @app.post("/api/login")
+    def login(body: LoginRequest) -> dict[str, Any]:
+        """A registered user's token, on any device: the same player, so the same seats."""
+        account = server.store.account(body.username.lower())
+        if not server.passwords.verify(None if account is None else account.password_hash, body.password):
+            raise HTTPException(401, "wrong username or password")
+        assert account is not None
+        if server.passwords.needs_rehash(account.password_hash):
+            server.store.set_password_hash(account.player_id, server.passwords.hash(body.password))
+        return {
+            "player": player_json(account.player_id, account.name, account.login),
+            "token": server.signer.token(account.player_id),
+        }
+
+    @app.get("/api/me")
+    def me(authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        player_id, name = server.player(authorization)
+        return {"player": player_json(player_id, name, server.store.login_of(player_id))}
+
+    @app.get("/api/me/history")
+    def my_history(authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """The tables the player sat at, newest first, with their results; replay them with /record."""
+        player_id, _ = server.player(authorization)
+        return {"matches": [history_json(entry) for entry in server.store.history(player_id)]}
+
+    @app.get("/api/tables/{table_id}/record")
+    async def table_record(table_id: str, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """The table's finished hands as a match record (``biriba replay`` reads it)."""
+        info = await server.seated_player(table_id, authorization)
+        events = await asyncio.to_thread(server.store.events, table_id)
+        record = await asyncio.to_thread(match_record, info, events)
+        return record.to_json()
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def table_replay(
+        table_id: str, hand: int = 0, step: int = 0, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """The table after ``step`` actions of finished hand ``hand``, every seat's cards shown."""
+        info = await server.seated_player(table_id, authorization)
+        events = await asyncio.to_thread(server.store.events, table_id)
+        record = await asyncio.to_thread(match_record, info, events)
+        try:
+            frame = await asyncio.to_thread(replay_frame, record, hand, step)
+        except ReplayRangeError as error:
+            raise HTTPException(400, str(error)) from None
+        return {**frame, "table": table_summary(info)}
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(
+        body: CreateTableRequest, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        player_id, name = await asyncio.to_thread(server.player, authorization)
+        rules_data: dict[str, Any] = {"preset": body.preset, **body.options}
+        if body.target is not None:
+            rules_data["target"] = body.target
+        try:
+            rules = rules_for_players(rules_data, body.players)
+        except InvalidInputError as error:
+            raise HTTPException(400, str(error)) from None
+        seats = body.seats if body.seats is not None else [None] + ["greedy"] * (body.players - 1)
+        if len(seats) != body.players:
+            raise HTTPException(400, f"'seats' needs one entry per seat: {body.players}, not {len(seats)}")
+        for level in seats:
+            if level is not None and level not in SERVER_BOT_LEVELS:
+                raise HTTPException(400, f"unknown bot level {level!r} (known: {', '.join(SERVER_BOT_LEVELS)})")
+        if body.seat is not None and (body.seat >= body.players or seats[body.seat] is not None):
+            raise HTTPException(400, f"seat {body.seat} is not a seat for a person at this table")
+        created = await asyncio.to_thread(
+            server.store.create_table,
+            rules.to_json(),
+            0,
+            secrets.randbits(32),
+            body.private,
+            seats,
+            body.turn_seconds,
+        )
+        info: TableInfo | None = created
+        if body.seat is not None:
+            await asyncio.to_thread(server.store.claim_seat, created.id, body.seat, player_id, name)
+            info = await asyncio.to_thread(server.store.table, created.id)
+        assert info is not None
+        return {"table": table_summary(info), "invite": info.invite}
+
+    @app.get("/api/tables")
+    async def list_tables() -> dict[str, Any]:
+        """Public tables still being played."""
+        tables = await asyncio.to_thread(server.store.open_tables)
+        return {"tables": [table_summary(info) for info in tables]}
+
+    @app.get("/api/tables/{table_id}")
+    async def get_table(
+        table_id: str, invite: str | None = None, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        info = await asyncio.to_thread(server.store.table, table_id)
+        if info is None:
+            raise HTTPException(404, f"there is no table {table_id!r}")
+        if info.private and invite != info.invite:
+            seated = False
+            if authorization is not None:
+                player_id, _ = await asyncio.to_thread(server.player, authorization)
+                seated = any(s.player_id == player_id for s in info.seats)
+            if not seated:
+                raise HTTPException(403, "this table is private: it needs its invitation")
+        return {"table": table_summary(info)}
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join_table(
+        table_id: str, body: JoinRequest, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """Sit in an open seat (a private table needs its invitation)."""
+        player_id, name = await asyncio.to_thread(server.player, authorization)
+        info = await asyncio.to_thread(server.store.table, table_id)
+        if info is None:
+            raise HTTPException(404, f"there is no table {table_id!r}")
+        if info.private and body.invite != info.invite:
+            raise HTTPException(403, "this table is private: it needs its invitation")
+        if any(s.player_id == player_id for s in info.seats):
+            raise HTTPException(409, "you already have a seat at this table")
+        if body.seat >= len(info.seats):
+            raise HTTPException(400, f"seat {body.seat} is not a seat of this {len(info.seats)}-player table")
+        if not await asyncio.to_thread(server.store.claim_seat, table_id, body.seat, player_id, name):
+            raise HTTPException(409, f"seat {body.seat} is taken")
+        await server.tables.reload_seats(table_id)
+        await server.broker.publish("seats", table_id)
+        joined = await asyncio.to_thread(server.store.table, table_id)
+        assert joined is not None
+        return {"table": table_summary(joined)}
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(websocket: WebSocket, table_id: str) -> None:
+        if not origin_allowed(websocket, settings.allowed_origins):
+            await websocket.close(code=CLOSE_POLICY)
+            return
+        table = await server.tables.get(table_id)
+        if table is None:
+            await websocket.close(code=CLOSE_POLICY, reason="no such table")
+            return
+        await websocket.accept()
+        await Connection(server, websocket, table).run()
+
+    static = settings.static_dir or STATIC
+    if (static / "index.html").is_file():
+        app.mount("/", StaticFiles(directory=static, html=True), name="client")
+    else:
+
+        @app.get("/", response_class=HTMLResponse)
+        def no_client() -> str:
+            return (
+                "<h1>Biriba</h1><p>The browser client is not built: <code>cd web && npm ci && npm run build</code>.</p>"
+            )
+
+    return app

@@ -1,0 +1,41 @@
+"""``biriba serve``: run the server with uvicorn."""
+
+from __future__ import annotations
+
+import sys
+
+import uvicorn
+
+from biriba.server.app import create_app
+from biriba.server.settings import Settings
+
+FRAME_LIMIT_FACTOR = 4
+"""uvicorn closes the connection on a frame this many times the message limit; frames between the
+two get an error message and the connection stays."""
+
+COMPRESSION = False
+"""No permessage-deflate: a table's views are a few KiB, and compressing every one cost more CPU than
+anything else in sending them (and a zlib context per connection). Cheap on any real network."""
+
+
+def serve(settings: Settings, host: str, port: int, log_level: str = "info") -> None:
+    """Serve until interrupted. Port 0 binds a free port chosen by the system; either way the address
+    actually bound is printed to stderr (``Biriba: http://HOST:PORT ...``) before the server starts, so
+    a script or test can read it instead of guessing a free port that something else may take first."""
+    app = create_app(settings)
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=settings.max_message_bytes * FRAME_LIMIT_FACTOR,
+        ws="websockets-sansio",
+        ws_per_message_deflate=COMPRESSION,
+        proxy_headers=False,
+    )
+    listener = config.bind_socket()  # exits with uvicorn's message if the address cannot be bound
+    bound = listener.getsockname()[1]
+    shown_host = f"[{host}]" if ":" in host else host
+    database = settings.database_url.split("@")[-1]
+    print(f"Biriba: http://{shown_host}:{bound} (database: {database})", file=sys.stderr, flush=True)
+    uvicorn.Server(config).run(sockets=[listener])

@@ -1,0 +1,53 @@
+"""What a server is started with."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import platformdirs
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+
+
+def default_database_url() -> str:
+    """An SQLite file in the user's data directory (created if missing)."""
+    folder = Path(platformdirs.user_data_dir("biriba", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'biriba.sqlite3'}"
+
+
+def normalise_database_url(url: str) -> str:
+    """``postgresql://`` URLs go through psycopg 3 (SQLAlchemy's default driver would be psycopg2)."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """A server's configuration. Every limit protects the server from a client that misbehaves."""
+
+    database_url: str
+    redis_url: str | None = None
+    """With Redis, table events reach every server process that serves the table (scale-out)."""
+    allowed_origins: tuple[str, ...] = ()
+    """Browser origins allowed on the WebSocket besides the server's own (same host and port)."""
+    max_message_bytes: int = 16_384
+    """A client message longer than this is refused with an error (the connection stays)."""
+    messages_per_second: float = 20.0
+    message_burst: int = 40
+    """The rate limit: a token bucket per connection."""
+    outbox_limit: int = 64
+    """Messages that may wait to be sent to one connection (states coalesce: only answers to its own
+    requests pile up); one more and the connection is dropped (close code 4008)."""
+    send_timeout: float = 30.0
+    """Seconds a connection's socket may take to accept one message before the connection is dropped."""
+    bot_delay: float = 0.6
+    """Seconds a bot waits before it plays, so that people can follow the game (0 in tests)."""
+    secret: str | None = None
+    """Signs guest tokens; None: a secret kept in the database, shared by every process."""
+    static_dir: Path | None = field(default=None)
+    """The browser client's built files; None: the ones shipped in the package."""

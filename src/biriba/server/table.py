@@ -1,0 +1,500 @@
+"""A live table: its state is the replay of its event log, and it tells each seat only what that seat
+may see.
+
+The log holds two kinds of event: ``action`` (an action of RULINGS section 7, by a person or a bot)
+and ``deal`` (the next hand is dealt). The first hand is dealt when the table is created, from the
+table's seed; hand ``n`` is dealt from a seed drawn from the table's seed and ``n``, so the log
+plus the table row rebuild the match exactly. Nothing else is state: a restarted server (or another
+server process) replays the log and stands exactly where the table stood.
+
+Every change goes through :meth:`LiveTable.submit`: it refuses an event made against an old sequence
+number, validates it with the engine on a copy of the state, writes it to the log (the database
+refuses a second event with the same number), and only then changes the state in memory and sends
+each connection its own view.
+
+Two things act for seats on their own: the bots of bot seats, and the turn timer (optional per
+table) of people's seats. When a person's turn has lasted ``turn_seconds``, the server plays the
+rest of that turn with the greedy bot's choices, each logged like any action. The turn's start is
+the time of the event that began it, written in the log, so a restarted server (or another process)
+knows every deadline: nothing about the timer is kept anywhere else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from biriba.bots.base import Bot, make_bot
+from biriba.bots.hints import suggest
+from biriba.core.actions import Action, action_from_json, action_to_json
+from biriba.core.errors import IllegalAction, InvalidInputError
+from biriba.core.match import HandResult, Match
+from biriba.core.rules import Rules
+from biriba.core.state import HandState
+from biriba.core.views import observe
+from biriba.server.protocol import error_message
+from biriba.server.store import Event, Store, TableInfo
+from biriba.server.writer import EventWriter
+
+log = logging.getLogger("biriba.server")
+
+SERVER_BOT_LEVELS = ("random", "greedy", "heuristic", "search")
+"""Bot levels a table may seat (plain level names: no options, so no client can ask for a slow bot)."""
+
+INLINE_BOT_LEVELS = frozenset({"random", "greedy"})
+"""Bots that decide in well under a millisecond: they choose on the event loop, which costs less than a
+hand-off to a worker thread. The others think in a worker thread so that the loop never waits on them."""
+
+TIMEOUT_BOT = "greedy"
+"""Whose choices the turn timer plays for a person whose time ran out: a safe, sensible move."""
+
+Clock = Callable[[], float]
+"""Wall-clock seconds since the epoch (``time.time``); turn deadlines are stored and compared in it."""
+
+
+def hand_seed(table_seed: int, hand_index: int) -> int:
+    """The deal seed of hand ``hand_index`` (from 0) of a table."""
+    return random.Random(f"hand:{table_seed}:{hand_index}").randrange(2**32)
+
+
+class Refusal(Exception):
+    """An event the table does not accept; carries the error message to send back."""
+
+    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.rule = rule
+
+    def to_message(self) -> dict[str, Any]:
+        return error_message(self.code, self.message, self.rule)
+
+
+class Listener(Protocol):
+    """A connection at the table: it is sent its own view after every change."""
+
+    seat: int | None
+
+    def send(self, data: dict[str, Any]) -> None:
+        """Queue ``data`` for the connection, without waiting (a table never waits on a socket)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Submission:
+    """An event offered to the table, by ``seat`` (None: by a bot or the server)."""
+
+    seq: int
+    kind: str
+    data: Any
+
+
+class LiveTable:
+    """One table in memory, rebuilt from its log."""
+
+    def __init__(
+        self,
+        info: TableInfo,
+        store: Store,
+        bot_delay: float,
+        publish: Callable[[str], Awaitable[None]],
+        writer: EventWriter | None = None,
+        clock: Clock = time.time,
+    ):
+        self.info = info
+        self.store = store
+        self.writer = writer or EventWriter(store)
+        self.clock = clock
+        self.bot_delay = bot_delay
+        self._publish = publish
+        self.rules = Rules.from_json(info.rules)
+        self.match = Match(self.rules, info.first_dealer)
+        self.hand_index = 0
+        self.state: HandState = self.match.start_hand(seed=hand_seed(info.seed, 0))
+        self.seq = 0
+        """How many events have been applied; the next event gets this number."""
+        self.last_action: dict[str, Any] | None = None
+        self.turn_started = info.created_at
+        """When the current turn began: the time of the event that gave the seat on turn its turn."""
+        self.bots: dict[int, Bot] = {s.seat: make_bot(s.bot) for s in info.seats if s.bot is not None}
+        self._timeout_bot = make_bot(TIMEOUT_BOT)
+        self.listeners: set[Listener] = set()
+        self.lock = asyncio.Lock()
+        self._bot_task: asyncio.Task[None] | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self._timeout_task: asyncio.Task[None] | None = None
+        self._closed = False
+
+    # --- replaying and applying events -----------------------------------------------------------
+
+    def _check(self, event: Submission) -> HandState | None:
+        """Validate an event against the current state: the state after it (an action), or None (a
+        deal). Raise :class:`Refusal`; change nothing."""
+        if event.kind == "deal":
+            if not self.state.is_over:
+                raise Refusal("hand_not_over", "the next hand is dealt only when this one is over")
+            if self.match.is_over:
+                raise Refusal("match_over", "the match is over")
+            return None
+        try:
+            action = action_from_json(event.data)
+        except InvalidInputError as error:
+            raise Refusal("malformed", str(error)) from None
+        trial = self.state.clone()
+        try:
+            trial.apply(action)
+        except IllegalAction as error:
+            raise Refusal("illegal", error.message, error.rule) from None
+        return trial
+
+    def _commit(self, event: Submission, after: HandState | None, at: float) -> None:
+        """Make a checked event, written at time ``at``, part of the table's state."""
+        before = None if self.state.is_over else self.state.current
+        if event.kind == "deal":
+            self.hand_index += 1
+            self.state = self.match.start_hand(seed=hand_seed(self.info.seed, self.hand_index))
+            self.last_action = None
+        else:
+            assert after is not None
+            self.state = self.match.hand = after  # the checked copy becomes the hand of the match
+            self.last_action = action_to_json(action_from_json(event.data))
+            if self.state.is_over:
+                self.match.finish_hand()
+        if self.state.is_over or self.state.current != before:
+            self.turn_started = at
+        self.seq += 1
+
+    def replay(self, events: list[Event]) -> None:
+        """Apply logged events (at start-up, or written by another server process)."""
+        for event in events:
+            if event.seq != self.seq:
+                raise RuntimeError(f"table {self.info.id}: event {event.seq} follows {self.seq - 1}")
+            submission = Submission(event.seq, event.kind, event.data)
+            self._commit(submission, self._check(submission), event.created_at)
+
+    async def catch_up(self) -> bool:
+        """Read and apply the events other processes wrote since ours (call it holding :attr:`lock`);
+        True if there were any. The caller then calls :meth:`schedule`.
+
+        Each event's view goes to the listeners as it is applied, as if this process had taken the
+        event itself. By the time a notice arrives, the other process's bots may have written several
+        more events; a listener sent only the newest view would miss the moves in between (every
+        ``last_action`` but the last). The pause after each view lets every idle outbox take it
+        before the next one replaces it; an outbox still busy with an earlier send coalesces, as for
+        any lagging connection."""
+        events = await asyncio.to_thread(self.store.events, self.info.id, self.seq - 1)
+        for event in events:
+            self.replay([event])
+            if self.listeners:
+                self.broadcast()
+                await asyncio.sleep(0)
+        return bool(events)
+
+    async def submit(self, seat: int | None, event: Submission) -> None:
+        """Offer an event made by ``seat`` (None: a bot or the server). Raise :class:`Refusal` if it is
+        stale, not this seat's, or illegal; otherwise log it, apply it and tell everyone."""
+        grew = False  # events of other processes read on the way: the listeners must see them too
+        try:
+            async with self.lock:
+                if event.seq != self.seq:
+                    grew = await self.catch_up()
+                if event.seq != self.seq:
+                    raise Refusal(
+                        "stale",
+                        f"made against sequence number {event.seq}, but the table is at {self.seq}: "
+                        "it was not applied (the current view follows)",
+                    )
+                if seat is not None and event.kind == "action":
+                    claimed = event.data.get("seat") if isinstance(event.data, dict) else None
+                    if claimed != seat:
+                        raise Refusal("not_your_seat", f"you play seat {seat}, not seat {claimed!r}")
+                after = self._check(event)
+                at = self.clock()
+                if not await self.writer.append(self.info.id, event.seq, event.kind, event.data, at):
+                    grew = await self.catch_up()
+                    raise Refusal("stale", f"sequence number {event.seq} was already used: it was not applied")
+                self._commit(event, after, at)
+                if event.kind == "action" and self.state.is_over:  # a hand ended: the history's results
+                    match = self.match
+                    await asyncio.to_thread(
+                        self.store.save_result,
+                        self.info.id,
+                        len(match.results),
+                        list(match.totals),
+                        match.winner,
+                        match.is_over,
+                    )
+        except Refusal:
+            if grew:  # catch_up has sent the views: the bots and the timer follow the new turn
+                self.schedule()
+            raise
+        await self.changed()
+        await self._publish(self.info.id)
+
+    async def changed(self) -> None:
+        """Send every listener its view and let a bot play if one is on turn (or start the turn timer)."""
+        self.broadcast()
+        self.schedule()
+
+    def schedule(self) -> None:
+        """Let a bot play if one is on turn, and (re)start the turn timer, after the state changed."""
+        self.schedule_bot()
+        self.schedule_timer()
+
+    # --- what each seat sees -------------------------------------------------------------------------
+
+    @property
+    def has_people(self) -> bool:
+        return any(s.bot is None for s in self.info.seats)
+
+    def state_message(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may see (None: a spectator, who sees no hand)."""
+        view = observe(self.state, 0 if seat is None else seat).to_json()
+        if seat is None:
+            view["seat"] = None
+            view["hand"] = []
+        state = self.state
+        over = state.is_over
+        finished: HandResult | None = self.match.results[-1] if over and self.match.results else None
+        return {
+            "type": "state",
+            "table": self.info.id,
+            "seq": self.seq,
+            "seat": seat,
+            "hand_number": self.hand_index + 1,
+            "view": view,
+            "my_turn": seat is not None and not over and state.current == seat,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "bot": s.bot,
+                    "open": s.is_open,
+                    "connected": any(listener.seat == s.seat for listener in self.listeners),
+                }
+                for s in self.info.seats
+            ],
+            "last_action": self.last_action,
+            "hand_over": over,
+            "hand_result": None if finished is None else _result_json(finished),
+            "results": [_result_json(result) for result in self.match.results],
+            "totals": list(self.match.totals),
+            "sides": [list(side) for side in self.match.sides],
+            "target": self.rules.target,
+            "match_over": self.match.is_over,
+            "winner": self.match.winner,
+            "may_deal": over and not self.match.is_over and (seat is not None or not self.has_people),
+            "turn_seconds": self.info.turn_seconds,
+            "turn_deadline": self.deadline(),
+        }
+
+    def broadcast(self) -> None:
+        """Queue every listener its view of the table as it stands now.
+
+        This never awaits: each connection's own outbox sends (and coalesces) its messages, so a slow
+        connection holds up nobody, and no later change can slip in between two listeners' views, so
+        the views go out in the order of the table's sequence numbers."""
+        messages: dict[int | None, dict[str, Any]] = {}
+        for listener in list(self.listeners):
+            if listener.seat not in messages:
+                messages[listener.seat] = self.state_message(listener.seat)
+            listener.send(messages[listener.seat])
+
+    async def hint(self, seat: int, language: str) -> dict[str, Any]:
+        """The hint for ``seat``; :class:`Refusal` if it is not that seat's turn. The bot thinks in a
+        worker thread; the state it reads is never changed in place (each event makes a new one)."""
+        state, seq = self.state, self.seq
+        if state.is_over or state.current != seat:
+            raise Refusal("not_your_turn", "a hint is given on your turn")
+        suggestion = await asyncio.to_thread(suggest, observe(state, seat), state.legal_actions(), language)
+        return {
+            "type": "hint",
+            "seq": seq,
+            "action": action_to_json(suggestion.action),
+            "reason": suggestion.reason,
+        }
+
+    # --- bots ----------------------------------------------------------------------------------
+
+    def schedule_bot(self) -> None:
+        """Start the bot on turn, if a bot is on turn and not already thinking."""
+        if self._closed or (self._bot_task is not None and not self._bot_task.done()):
+            return
+        state = self.state
+        bot_on_turn = not state.is_over and state.current in self.bots
+        table_of_bots = state.is_over and not self.match.is_over and not self.has_people
+        if bot_on_turn or table_of_bots:
+            self._bot_task = asyncio.get_running_loop().create_task(self._bot_turn())
+
+    async def _bot_turn(self) -> None:
+        if self.bot_delay:
+            await asyncio.sleep(self.bot_delay)
+        seq, state = self.seq, self.state
+        if state.is_over:
+            event = Submission(seq, "deal", {})
+        else:
+            seat = state.current
+            rng = random.Random(f"bot:{self.info.seed}:{seq}")
+            view, legal = observe(state, seat), state.legal_actions()
+            bot = self.bots[seat]
+            action: Action
+            if self.info.seats[seat].bot in INLINE_BOT_LEVELS:
+                action = bot.choose(view, legal, rng)
+            else:
+                action = await asyncio.to_thread(bot.choose, view, legal, rng)
+            event = Submission(seq, "action", action_to_json(action))
+        try:
+            await self.submit(None, event)
+        except Refusal as refusal:  # another process's bot or a catch-up got there first
+            log.debug("table %s: bot event %s refused: %s", self.info.id, seq, refusal.message)
+        finally:
+            self._bot_task = None
+        self.schedule_bot()
+
+    # --- the turn timer -----------------------------------------------------------------------------
+
+    def deadline(self) -> float | None:
+        """When the person on turn runs out of time (seconds since the epoch); None without a timer,
+        between hands, or when a bot is on turn."""
+        seconds = self.info.turn_seconds
+        state = self.state
+        if seconds is None or state.is_over or state.current in self.bots:
+            return None
+        return self.turn_started + seconds
+
+    def schedule_timer(self) -> None:
+        """(Re)start the timer for the current turn: a callback at its deadline, none without one."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        deadline = self.deadline()
+        if self._closed or deadline is None or (self._timeout_task is not None and not self._timeout_task.done()):
+            return
+        loop = asyncio.get_running_loop()
+        self._timer = loop.call_later(max(0.0, deadline - self.clock()), self._time_up)
+
+    def _time_up(self) -> None:
+        self._timer = None
+        if not self._closed and (self._timeout_task is None or self._timeout_task.done()):
+            self._timeout_task = asyncio.get_running_loop().create_task(self._play_timed_out_turn())
+
+    async def _play_timed_out_turn(self) -> None:
+        """Play the rest of a turn whose time ran out, one logged action after another."""
+        try:
+            while not self._closed:
+                deadline, seq, state = self.deadline(), self.seq, self.state
+                if deadline is None or self.clock() < deadline:
+                    break  # the person played in time, or the turn moved on
+                seat = state.current
+                rng = random.Random(f"timeout:{self.info.seed}:{seq}")
+                action = self._timeout_bot.choose(observe(state, seat), state.legal_actions(), rng)
+                try:
+                    await self.submit(None, Submission(seq, "action", action_to_json(action)))
+                except Refusal as refusal:  # the person (or another process) acted at the last moment
+                    log.debug("table %s: timed-out move %s refused: %s", self.info.id, seq, refusal.message)
+        finally:
+            self._timeout_task = None
+        self.schedule_timer()
+
+    async def close(self) -> None:
+        self._closed = True
+        if self._timer is not None:
+            self._timer.cancel()
+        for task in (self._bot_task, self._timeout_task):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+
+
+def _result_json(result: HandResult) -> dict[str, Any]:
+    return {"dealer": result.dealer, "went_out": result.went_out, **result.score.to_json()}
+
+
+class Tables:
+    """The live tables of this process, loaded from the database when first needed."""
+
+    def __init__(
+        self, store: Store, bot_delay: float, publish: Callable[[str], Awaitable[None]], clock: Clock = time.time
+    ) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.publish = publish
+        self.clock = clock
+        self.writer = EventWriter(store)
+        self._tables: dict[str, LiveTable] = {}
+        self._loading = asyncio.Lock()
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        table = self._tables.get(table_id)
+        if table is not None:
+            return table
+        async with self._loading:
+            table = self._tables.get(table_id)
+            if table is not None:
+                return table
+            info = await asyncio.to_thread(self.store.table, table_id)
+            if info is None:
+                return None
+            table = LiveTable(info, self.store, self.bot_delay, self.publish, self.writer, self.clock)
+            events = await asyncio.to_thread(self.store.events, table_id)
+            await asyncio.to_thread(table.replay, events)  # nobody sees the table before it is stored below
+            self._tables[table_id] = table
+            # A notice that came while the log was being read found no table here and was ignored:
+            # read the log once more now that notices reach the table.
+            async with table.lock:
+                await table.catch_up()
+        table.schedule()
+        return table
+
+    async def catch_up(self, table_id: str) -> None:
+        """Read what other processes added to a loaded table's log, and tell its listeners."""
+        table = self._tables.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            grew = await table.catch_up()
+        if grew:
+            table.schedule()
+
+    async def catch_up_all(self) -> None:
+        """Catch up every loaded table (after notices may have been lost). One table failing does not
+        keep the others from catching up."""
+        for table_id in list(self._tables):
+            try:
+                await self.catch_up(table_id)
+            except Exception:
+                log.exception("table %s could not catch up", table_id)
+
+    async def resume_all(self) -> int:
+        """Load every table still being played, so that bots on turn play on and running turn timers
+        fire after a restart without anyone opening the table. How many tables were loaded."""
+        resumed = 0
+        for table_id in await asyncio.to_thread(self.store.table_ids):
+            try:
+                if await self.get(table_id) is not None:
+                    resumed += 1
+            except Exception:  # one broken table must not keep the others from resuming
+                log.exception("table %s could not be resumed", table_id)
+        return resumed
+
+    def loaded(self, table_id: str) -> LiveTable | None:
+        return self._tables.get(table_id)
+
+    async def reload_seats(self, table_id: str) -> None:
+        """Seats changed (someone sat down): read them again and tell the listeners."""
+        table = self._tables.get(table_id)
+        info = await asyncio.to_thread(self.store.table, table_id)
+        if table is not None and info is not None:
+            table.info = info
+            table.broadcast()
+
+    async def close(self) -> None:
+        for table in self._tables.values():
+            await table.close()

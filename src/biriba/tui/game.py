@@ -1,0 +1,271 @@
+"""The game behind the terminal table, free of any screen: a match between one person and bots, and
+the cursor that steps through a saved record.
+
+:class:`TableGame` owns the :class:`~biriba.core.match.Match` and its
+:class:`~biriba.core.records.MatchRecord`, so what is saved is exactly what was played and a saved
+match resumes where it stopped. The screen only ever reads seat views (``observe``), so it shows a
+person what their seat may see and nothing more.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from biriba.bots.base import Bot
+from biriba.core.actions import Action
+from biriba.core.errors import IllegalAction, InvalidInputError
+from biriba.core.match import HandResult, Match
+from biriba.core.records import Deal, HandRecord, MatchRecord, ReplayError, is_match_record, load_json
+from biriba.core.rules import Rules
+from biriba.core.state import HandState
+from biriba.core.views import SeatView, observe
+
+
+def first_hand_seed(seed: int) -> int:
+    """The first hand's deal seed, drawn from the match seed."""
+    return random.Random(seed).randrange(2**32)
+
+
+def next_hand_seed(deal: Deal) -> int:
+    """The next hand's deal seed, drawn from the previous deal, so a resumed match deals on as it
+    would have without the break."""
+    previous: object = deal.seed if deal.seed is not None else f"deck:{deal.deck}"
+    return random.Random(f"next:{previous}").randrange(2**32)
+
+
+def bot_rng(deal: Deal, index: int) -> random.Random:
+    """The random generator of the bot that plays action ``index`` of a hand: a function of the deal
+    and the position, so a resumed hand plays on exactly as an unbroken one."""
+    return random.Random(f"bot:{deal.seed}:{deal.deck}:{index}")
+
+
+class TableGame:
+    """One person at a table of bots, playing a match hand after hand.
+
+    ``bots`` has one entry per seat; the person's seat has ``None``. ``record`` is the match so far
+    (empty for a new match); ``seed`` draws the first deal of an empty record.
+    """
+
+    def __init__(self, rules: Rules, seat: int, bots: Sequence[Bot | None], record: MatchRecord, seed: int = 0) -> None:
+        players = rules.players
+        if not 0 <= seat < players:
+            raise InvalidInputError(f"seat {seat} is not a seat of a {players}-player game (0..{players - 1})")
+        if len(bots) != players or any((bot is None) != (s == seat) for s, bot in enumerate(bots)):
+            raise InvalidInputError(f"a {players}-player table needs a bot in every seat but the person's")
+        self.rules = rules
+        self.seat = seat
+        self.bots = list(bots)
+        self.record = record
+        try:
+            self.match: Match = record.replay()
+        except ReplayError as error:
+            raise InvalidInputError(f"the saved match does not replay: {error}") from None
+        if self.match.is_over:
+            raise InvalidInputError("this match is over: nothing is left to play (replay it with --replay)")
+        self._finished: HandResult | None = None
+        if self.match.hand is None:
+            self._deal(next_hand_seed(self.deal) if record.hands else first_hand_seed(seed))
+        else:
+            self._state = self.match.hand
+
+    @classmethod
+    def new(cls, rules: Rules, seat: int, bots: Sequence[Bot | None], seed: int, dealer: int = 0) -> TableGame:
+        """A new match; ``seed`` fixes every deal and every bot's choices."""
+        if not 0 <= dealer < rules.players:
+            raise InvalidInputError(f"dealer {dealer} is not a seat of a {rules.players}-player game")
+        return cls(rules, seat, bots, MatchRecord(rules, dealer, []), seed)
+
+    @classmethod
+    def load(cls, path: Path, seat: int, bots: Sequence[Bot | None]) -> TableGame:
+        """Resume the match saved in ``path`` (a match record)."""
+        data = read_record(path)
+        if not is_match_record(data):
+            raise InvalidInputError(f"{path} holds a single hand, not a match: replay it with --replay")
+        record = MatchRecord.from_json(data)
+        return cls(record.rules, seat, bots, record)
+
+    # --- where the match stands --------------------------------------------------------------
+
+    @property
+    def state(self) -> HandState:
+        """The hand being played, or the one just finished until the next is dealt."""
+        return self._state
+
+    @property
+    def deal(self) -> Deal:
+        return self.record.hands[-1][0]
+
+    @property
+    def actions(self) -> list[Action]:
+        """The actions of the current hand so far."""
+        return self.record.hands[-1][1]
+
+    @property
+    def hand_number(self) -> int:
+        return len(self.record.hands)
+
+    @property
+    def results(self) -> list[HandResult]:
+        return self.match.results
+
+    @property
+    def person_to_play(self) -> bool:
+        return not self._state.is_over and self._state.current == self.seat
+
+    @property
+    def bot_to_play(self) -> bool:
+        return not self._state.is_over and self.bots[self._state.current] is not None
+
+    @property
+    def last_result(self) -> HandResult | None:
+        """The result of the hand just finished, until the next hand is dealt."""
+        return self._finished
+
+    @property
+    def is_over(self) -> bool:
+        """The match is over."""
+        return self.match.is_over
+
+    def view(self, seat: int | None = None) -> SeatView:
+        return observe(self._state, self.seat if seat is None else seat)
+
+    def legal_actions(self) -> list[Action]:
+        return self._state.legal_actions()
+
+    # --- playing -----------------------------------------------------------------------------
+
+    def play(self, action: Action) -> None:
+        """Play an action, validated by the engine: an illegal one raises
+        :class:`~biriba.core.errors.IllegalAction` and changes nothing."""
+        self._state.apply(action)
+        self.actions.append(action)
+        if self._state.is_over:
+            self._finished = self.match.finish_hand()
+
+    def bot_step(self) -> Action:
+        """Let the bot on turn play one action."""
+        state = self._state
+        bot = self.bots[state.current]
+        assert bot is not None and not state.is_over, "a bot step needs a bot on turn"
+        rng = bot_rng(self.deal, len(self.actions))
+        action = bot.choose(observe(state, state.current), state.legal_actions(), rng)
+        self.play(action)
+        return action
+
+    def next_hand(self) -> HandState:
+        """Deal the next hand after one has finished."""
+        if self._finished is None:
+            raise InvalidInputError("the current hand is not over")
+        return self._deal(next_hand_seed(self.deal))
+
+    def _deal(self, seed: int) -> HandState:
+        self._state = self.match.start_hand(seed=seed)
+        self.record.hands.append((Deal(seed=seed), []))
+        self._finished = None
+        return self._state
+
+    # --- saving ------------------------------------------------------------------------------
+
+    def save(self, path: Path) -> None:
+        """Write the match record (the format ``biriba replay`` and ``--load`` read)."""
+        path.write_text(json.dumps(self.record.to_json(), indent=1) + "\n", encoding="utf-8")
+
+
+def read_record(path: Path) -> object:
+    """The JSON of a record file; :class:`InvalidInputError` naming the file if it cannot be read."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise InvalidInputError(f"cannot read {path}: {error.strerror}") from None
+    try:
+        return load_json(text)
+    except InvalidInputError as error:
+        raise InvalidInputError(f"{path}: {error}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayHand:
+    """One hand of a record, every state from the deal to its last action."""
+
+    states: tuple[HandState, ...]
+    actions: tuple[Action, ...]
+    results_before: tuple[HandResult, ...]
+    """The match's finished hands before this one (for the score sheet)."""
+    result: HandResult | None
+    """This hand's result, when the record plays it to the end."""
+
+
+class ReplayCursor:
+    """Steps through a hand or match record, one action at a time, forwards and back."""
+
+    def __init__(self, record: HandRecord | MatchRecord) -> None:
+        self.rules = record.rules
+        hands: list[ReplayHand] = []
+        if isinstance(record, HandRecord):
+            hands.append(_replay_hand(record.start(), record.actions, (), None))
+        else:
+            match = Match(record.rules, record.first_dealer)
+            for deal, actions in record.hands:
+                state = match.start_hand(deck=deal.deck, seed=deal.seed, cut=deal.cut)
+                before = tuple(match.results)
+                hands.append(_replay_hand(state, actions, before, match))
+        if not hands:
+            raise InvalidInputError("the record holds no hand to replay")
+        self.hands = hands
+        self.hand_index = 0
+        self.position = 0
+        """How many actions of the current hand have been played."""
+
+    @classmethod
+    def load(cls, path: Path) -> ReplayCursor:
+        data = read_record(path)
+        record = MatchRecord.from_json(data) if is_match_record(data) else HandRecord.from_json(data)
+        return cls(record)
+
+    @property
+    def hand(self) -> ReplayHand:
+        return self.hands[self.hand_index]
+
+    @property
+    def state(self) -> HandState:
+        return self.hand.states[self.position]
+
+    @property
+    def last_action(self) -> Action | None:
+        return self.hand.actions[self.position - 1] if self.position else None
+
+    def step(self, moves: int) -> bool:
+        """Move ``moves`` actions forwards (or back if negative) within the hand; False at either end."""
+        target = min(max(self.position + moves, 0), len(self.hand.actions))
+        moved = target != self.position
+        self.position = target
+        return moved
+
+    def go_to_hand(self, index: int) -> bool:
+        """Jump to the deal of hand ``index``; False if there is no such hand."""
+        if not 0 <= index < len(self.hands):
+            return False
+        self.hand_index, self.position = index, 0
+        return True
+
+
+def _replay_hand(
+    state: HandState, actions: Sequence[Action], before: tuple[HandResult, ...], match: Match | None
+) -> ReplayHand:
+    states = [state.clone()]
+    for index, action in enumerate(actions):
+        try:
+            state.apply(action)
+        except IllegalAction as error:  # the record is not a game the rules allow
+            raise InvalidInputError(
+                f"action {index} of hand {len(before) + 1} ({action}) is illegal: {error}"
+            ) from None
+        states.append(state.clone())
+    result = None
+    if match is not None and state.is_over:
+        result = match.finish_hand()
+    return ReplayHand(tuple(states), tuple(actions), before, result)

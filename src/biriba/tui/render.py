@@ -1,0 +1,289 @@
+"""How the table looks: Textual content markup built from a seat's view, nothing else.
+
+Pure functions, so the screen code stays about input and flow. Every function takes what one seat may
+see (a :class:`~biriba.core.views.SeatView`, the actions played, the match results) and the words of
+one language (:class:`~biriba.tui.messages.Messages`).
+
+>>> hand_positions([0, 9, 52], width=8)
+[(0, 0), (4, 0), (0, 1)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from textual.markup import escape
+
+from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, Redraw, TakePile
+from biriba.core.cards import JOKER, SUIT_SYMBOLS, Card, card_symbol, rank_of, sort_key, suit_of
+from biriba.core.match import HandResult
+from biriba.core.melds import RUN, SET, arrange
+from biriba.core.scoring import TeamScore
+from biriba.core.state import Phase, TableMeld
+from biriba.core.views import SeatView
+from biriba.tui.messages import Messages
+
+CARD_CELL = 4
+"""Columns per card in the hand: the widest card (``10♥``) and a space."""
+
+SORT_ORDERS = ("suit", "rank")
+
+_RED = "#ff5f5f"
+_JOKER = "#d787ff"
+
+
+def card_style(card: Card) -> str:
+    """The colour of a card's suit (hearts and diamonds red, Jokers violet)."""
+    if card == JOKER:
+        return f"bold {_JOKER}"
+    return f"bold {_RED}" if suit_of(card) in (1, 2) else "bold"
+
+
+def card_markup(card: Card) -> str:
+    return f"[{card_style(card)}]{card_symbol(card)}[/]"
+
+
+def cards_markup(cards: Sequence[Card]) -> str:
+    return " ".join(card_markup(card) for card in cards)
+
+
+def sorted_hand(cards: Sequence[Card], order: str) -> list[Card]:
+    """The hand in display order: by suit (then rank), or by rank (then suit); Jokers last."""
+    if order == "rank":
+        return sorted(cards, key=lambda c: (14, 0) if c == JOKER else (rank_of(c), suit_of(c)))
+    return sorted(cards, key=sort_key)
+
+
+def hand_positions(cards: Sequence[Card], width: int) -> list[tuple[int, int]]:
+    """Where each card of the hand is drawn, ``(x, y)`` within a widget ``width`` columns wide."""
+    per_line = max(1, width // CARD_CELL)
+    return [((i % per_line) * CARD_CELL, i // per_line) for i in range(len(cards))]
+
+
+def hand_markup(cards: Sequence[Card], selected: Collection[int], cursor: int | None, width: int) -> str:
+    """The hand, each card clickable (``pick(i)``): selected cards reversed, the cursor underlined."""
+    per_line = max(1, width // CARD_CELL)
+    lines: list[str] = []
+    for start in range(0, len(cards), per_line):
+        cells = []
+        for index in range(start, min(start + per_line, len(cards))):
+            card = cards[index]
+            style = card_style(card)
+            if index in selected:
+                style += " reverse"
+            if index == cursor:
+                style += " underline"
+            text = card_symbol(card)
+            cells.append(f"[{style} @click=pick({index})]{text}[/]" + " " * (CARD_CELL - len(text)))
+        lines.append("".join(cells).rstrip())
+    return "\n".join(lines) if lines else " "
+
+
+def seat_names(players: int, person: int | None, messages: Messages) -> list[str]:
+    """Short names: "You" for the person's seat, ``P1``, ``P2``... for the others."""
+    return [messages("you") if seat == person else messages("seat", n=seat) for seat in range(players)]
+
+
+def side_name(seats: Sequence[int], names: Sequence[str]) -> str:
+    return "+".join(names[seat] for seat in seats)
+
+
+def meld_markup(meld: TableMeld, number: int, messages: Messages, clickable: bool) -> str:
+    """``1 3♥ 4♥ 5♥  3 clean run`` with wild cards underlined; a biriba marked ★. ``clickable``
+    makes the line the target of ``extend(i)`` (melds of the person's team)."""
+    shape = meld.shape
+    shown = []
+    for card in arrange(meld.cards, shape):
+        text = card_markup(card)
+        shown.append(f"[underline]{text}[/]" if card == shape.wild else text)
+    kind = messages("run") if shape.kind == RUN else messages("set") if shape.kind == SET else messages("wild_meld")
+    cleanliness = messages("clean") if shape.clean else messages("dirty")
+    mark = f" [bold yellow]★ {messages('biriba')}[/]" if shape.is_biriba else ""
+    label = f"[bold]{number}[/]"
+    if clickable:
+        label = f"[bold @click=extend({number - 1})]{number}[/]"
+    return f"{label} {' '.join(shown)}  [dim]{shape.length} {cleanliness} {kind}[/]{mark}"
+
+
+def teams_markup(view: SeatView, names: Sequence[str], messages: Messages) -> str:
+    """Every team's melds, the viewer's team first, each with its biribaki status."""
+    lines: list[str] = []
+    teams = list(range(len(view.melds)))
+    if view.team >= 0:
+        teams.sort(key=lambda team: team != view.team)
+    if view.team < 0 and any(team < 0 for team in view.seat_team):
+        lines.append(f"[dim]{escape(messages('team_unformed'))}[/]")
+    for team in teams:
+        seats = [seat for seat, of in enumerate(view.seat_team) if of == team]
+        if not seats and not view.melds[team]:
+            continue
+        who = side_name(seats, names) if seats else f"#{team}"
+        status = messages(f"status_{view.biribaki[team].value}")
+        heading = escape(messages("team_heading", who=who, status=status))
+        lines.append(f"[bold $accent]{heading}[/]")
+        if not view.melds[team]:
+            lines.append(f"  [dim]{escape(messages('no_melds'))}[/]")
+        for number, meld in enumerate(view.melds[team], 1):
+            lines.append(meld_markup(meld, number, messages, clickable=team == view.team))
+    return "\n".join(lines)
+
+
+def pile_markup(view: SeatView, messages: Messages) -> str:
+    """The discard pile, bottom card first: open, so all of it."""
+    heading = f"[bold]{escape(messages('discard_pile', n=view.discard_pile_size))}[/]"
+    cards = cards_markup(view.discard_pile) if view.discard_pile else f"[dim]{messages('empty')}[/]"
+    return f"{heading} {cards}"
+
+
+def status_markup(
+    view: SeatView, names: Sequence[str], hand_number: int, messages: Messages, person: int | None
+) -> str:
+    """The top line: the game, the hand, the bonus suit (κόζι), the piles, whose turn (``person``: the
+    seat of the person at the table, None in a replay)."""
+    bonus = (
+        messages("no_bonus_suit")
+        if view.bonus_suit is None
+        else messages("bonus_suit", suit=SUIT_SYMBOLS[view.bonus_suit])
+    )
+    if view.phase is Phase.OVER:
+        turn = messages("hand_over")
+    elif view.current == person:
+        turn = messages("your_turn")
+    else:
+        turn = messages("plays_now", name=names[view.current])
+    parts = [
+        f"[bold]{messages('title')}[/]",
+        messages("hand_number", n=hand_number),
+        f"[bold yellow]{escape(bonus)}[/]",
+        messages("draw_pile", n=view.draw_pile_size),
+        messages("biribakia", n=len(view.biribakia_left)),
+        f"[bold reverse] {escape(turn)} [/]",
+    ]
+    return " · ".join(parts)
+
+
+def players_markup(view: SeatView, names: Sequence[str], messages: Messages) -> str:
+    """Each player's card count, the player on turn marked, the dealer marked D."""
+    lines = [f"[bold]{messages('players')}[/]"]
+    for seat, size in enumerate(view.hand_sizes):
+        marker = "▶" if seat == view.current and view.phase is not Phase.OVER else " "
+        dealer = "D" if seat == view.dealer else " "
+        team = view.seat_team[seat]
+        team_text = messages("team_short", n=team + 1) if team >= 0 else "  "
+        lines.append(f"{marker} {names[seat]:<4} {team_text} {dealer} {escape(messages('cards', n=size))}")
+    return "\n".join(lines)
+
+
+def score_sheet_markup(
+    results: Sequence[HandResult],
+    sides: Sequence[Sequence[int]],
+    totals: Sequence[int],
+    names: Sequence[str],
+    messages: Messages,
+    rows: int = 4,
+) -> str:
+    """The match score sheet: a column per side, the last ``rows`` hands, and the totals."""
+    width = max(6, *(len(side_name(side, names)) for side in sides))
+    header = "   " + " ".join(f"{side_name(side, names):>{width}}" for side in sides)
+    lines = [f"[bold]{messages('score_sheet')}[/]", f"[dim]{escape(header)}[/]"]
+    first = max(0, len(results) - rows)
+    for number, result in enumerate(results[first:], first + 1):
+        cells = " ".join(f"{result.score.seat_scores[side[0]]:>+{width}d}" for side in sides)
+        lines.append(f"{number:>2} {cells}")
+    cells = " ".join(f"{totals[side[0]]:>{width}d}" for side in sides)
+    lines.append(f"[bold]{'Σ':>2} {cells}[/]")
+    return "\n".join(lines)
+
+
+def action_text(action: Action, names: Sequence[str] | None, messages: Messages) -> str:
+    """An action in words (markup): ``P1: discard 7♥``; without ``names``, just ``discard 7♥``."""
+    match action:
+        case Draw():
+            what = messages("draws")
+        case TakePile():
+            what = messages("takes_pile")
+        case Pass():
+            what = messages("passes")
+        case Meld(_, melds):
+            what = messages("melds", cards=" | ".join(cards_markup(m) for m in melds))
+        case Extend(_, meld, cards):
+            what = messages("extends", cards=cards_markup(cards), n=meld + 1)
+        case Discard(_, card):
+            what = messages("discards", card=card_markup(card))
+        case Redraw():
+            what = messages("redraws")
+        case ChooseBonusSuit(_, suit):
+            what = messages("chooses_none") if suit is None else messages("chooses_suit", suit=SUIT_SYMBOLS[suit])
+    if names is None:
+        return what
+    return f"[cyan]{escape(names[action.seat])}[/]: {what}"
+
+
+def log_markup(actions: Sequence[Action], names: Sequence[str], messages: Messages, count: int) -> str:
+    """The last ``count`` actions, oldest first."""
+    lines = [f"[bold]{messages('last_moves')}[/]"]
+    lines += [action_text(action, names, messages) for action in actions[-count:]]
+    return "\n".join(lines)
+
+
+_LINES = (
+    ("line_melded", "melded"),
+    ("line_in_hand", "in_hand"),
+    ("line_biribas", "biribas"),
+    ("line_going_out", "going_out"),
+    ("line_biribaki", "biribaki"),
+    ("line_no_biriba", "no_biriba"),
+    ("line_no_melds", "no_melds"),
+    ("line_cut", "cut"),
+    ("line_rounding", "rounding"),
+)
+
+
+def breakdown_markup(
+    result: HandResult,
+    hand_number: int,
+    names: Sequence[str],
+    totals: Sequence[int],
+    messages: Messages,
+) -> str:
+    """The end-of-hand score breakdown: per team (or player) every scoring line, the hand's total,
+    what each partner scores where partners score apart, and the match total."""
+    score = result.score
+    units = list(zip(score.teams, score.team_scores, strict=True))
+    heads = [side_name(seats, names) for seats, _ in units]
+    width = max(9, *(len(h) for h in heads))
+    label_width = max(len(messages(key)) for key, _ in _LINES) + 1
+    label_width = max(label_width, len(messages("line_match_total")) + 1, len(messages("line_player_share")) + 1)
+    lines = [f"[bold]{escape(messages('breakdown_title', n=hand_number))}[/]"]
+    if result.went_out >= 0:
+        lines.append(escape(messages("went_out", name=names[result.went_out])))
+    else:
+        lines.append(escape(messages("nobody_out")))
+    lines.append("")
+    lines.append(" " * label_width + " ".join(f"[bold]{h:>{width}}[/]" for h in heads))
+
+    def row(label: str, values: Sequence[int], style: str = "", signed: bool = True) -> str:
+        cells = " ".join(f"{v:>+{width}d}" if signed else f"{v:>{width}d}" for v in values)
+        text = f"{escape(label):<{label_width}}{cells}"
+        return f"[{style}]{text}[/]" if style else text
+
+    for key, field in _LINES:
+        values = [getattr(team, field) for _, team in units]
+        if field in ("melded", "in_hand", "biribas", "going_out", "biribaki") or any(values):
+            lines.append(row(messages(key), values))
+    lines.append(row(messages("line_hand_total"), [team.score for _, team in units], "bold"))
+    shares = [score.seat_scores[seats[0]] for seats, _ in units]
+    if shares != [team.score for _, team in units]:
+        lines.append(row(messages("line_player_share"), shares))
+    lines.append(row(messages("line_match_total"), [totals[seats[0]] for seats, _ in units], "bold", signed=False))
+    for (_, team), head in zip(units, heads, strict=True):
+        lines.extend(_biriba_lines(team, head, messages))
+    return "\n".join(lines)
+
+
+def _biriba_lines(team: TeamScore, head: str, messages: Messages) -> list[str]:
+    return [
+        f"[dim]{escape(head)}:[/] ★ {escape(messages.biriba_kind(biriba.description))} "
+        f"{cards_markup(biriba.cards)} {biriba.bonus:+d}"
+        for biriba in team.biriba_list
+    ]

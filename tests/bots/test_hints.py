@@ -1,0 +1,76 @@
+"""Hints: the strongest bot's action, with a reason in words a player understands, in English or Greek."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from tests.builders import c, extend_action, position
+
+from biriba.bots import make_bot
+from biriba.bots.hints import HINT_BOT, explain, suggest
+from biriba.core.actions import Discard, Draw, Extend
+from biriba.core.rules import Rules
+from biriba.core.state import HandState, Phase
+from biriba.core.views import observe
+
+STANDARD = Rules.from_preset("standard")
+
+
+def test_the_hint_is_the_strongest_bots_choice() -> None:
+    assert HINT_BOT == "search"
+    state = HandState.deal(STANDARD, dealer=0, seed=12)
+    state.apply(Draw(state.current))
+    view, legal = observe(state, state.current), state.legal_actions()
+    hint = suggest(view, legal, seed=4)
+    assert hint.action == make_bot(HINT_BOT).choose(view, legal, random.Random(4))
+    assert hint.reason == explain(view, hint.action)
+
+
+def test_an_extension_is_explained_with_the_meld_and_its_new_length() -> None:
+    state = position({0: "8H KS KD 4C"}, current=0, phase=Phase.PLAY, melds={0: ["3H 4H 5H 6H 7H"]})
+    action = extend_action(0, 0, "8H")
+    assert explain(observe(state, 0), action) == "extend your 5-card ♥ run to 6 cards"
+    assert explain(observe(state, 0), action, "el") == "πρόσθεσε στην κέντα 5 φύλλων (♥) σου ώστε να γίνει 6 φύλλα"
+
+
+def test_a_discard_says_which_dangerous_card_it_keeps() -> None:
+    state = position(
+        {0: "9S 4D KC JC", 1: "5C 5D 10H 10D"},
+        current=0,
+        phase=Phase.PLAY,
+        melds={1: ["6S 7S 8S"]},
+        discard="QH QD 3C",
+    )
+    view = observe(state, 0)
+    reason = explain(view, Discard(0, c("4D")))
+    assert reason.startswith("discard 4♦")
+    assert "keeps 9♠, which the next opponent could use" in reason
+    greek = explain(view, Discard(0, c("4D")), "el")
+    assert "9♠" in greek and "αντίπαλος" in greek
+    # Discarding the dangerous card itself says so, and keeps nothing worth a word.
+    risky = explain(view, Discard(0, c("9S")))
+    assert "opponents could use it" in risky and "keeps" not in risky
+
+
+def test_bad_requests_are_refused() -> None:
+    state = HandState.deal(STANDARD, dealer=0, seed=1)
+    with pytest.raises(ValueError, match="unknown language 'fr'"):
+        suggest(observe(state, state.current), state.legal_actions(), language="fr")
+    with pytest.raises(ValueError, match="not this seat's turn"):
+        suggest(observe(state, (state.current + 1) % 4), [])
+
+
+def test_every_action_kind_gets_a_reason_in_both_languages() -> None:
+    state = HandState.deal(STANDARD, dealer=0, seed=3)
+    bot, rng = make_bot("greedy"), random.Random(3)
+    kinds = set()
+    while not state.is_over:
+        view = observe(state, state.current)
+        action = bot.choose(view, state.legal_actions(), rng)
+        english, greek = explain(view, action), explain(view, action, "el")
+        assert english and greek and english != greek
+        kinds.add(type(action).__name__)
+        state.apply(action)
+    assert {"Draw", "Discard", "Meld"} <= kinds
+    assert Extend.__name__ in kinds or "TakePile" in kinds

@@ -1,0 +1,50 @@
+"""A registered user in the browser: register, log in on a second "device" (a fresh browser context),
+see the match history and step through a finished hand's replay."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import NewDevice
+from tests.server.conftest import Client, RunningServer, create_table, http_get
+from tests.server.test_play import play_by_hints
+
+
+def test_register_then_log_in_elsewhere_and_replay_a_finished_hand(
+    new_device: NewDevice, server: RunningServer
+) -> None:
+    page = new_device()
+    page.goto(server.url)
+    page.check("#mode-register")
+    page.fill("#username", "marina")
+    page.fill("#password", "a long enough password")
+    page.click("#enter")
+    page.wait_for_selector("#create")
+    token = page.evaluate("localStorage.getItem('biriba.token')")
+    page.context.close()
+
+    # a hand played to its end at this user's table (by hints, over the WebSocket)
+    table = create_table(server.url, token, players=2, seats=[None, "greedy"], target=50_000)["table"]
+    client = Client(server.url, table["id"])
+    client.hello(token)
+    play_by_hints(client, lambda m: m["hand_over"])
+    client.close()
+    record = http_get(f"{server.url}/api/tables/{table['id']}/record", headers={"Authorization": f"Bearer {token}"})
+    first_action = record.json()["hands"][0]["actions"][0]
+
+    page = new_device()  # another device: nothing stored, only the password
+    page.goto(server.url)
+    page.check("#mode-login")
+    page.fill("#username", "Marina")
+    page.fill("#password", "a long enough password")
+    page.click("#enter")
+    page.click("#history-link")
+    rows = page.locator("#history tr")
+    expect(rows).to_have_count(1)
+    expect(rows.first).to_contain_text("1 hands")
+    rows.first.get_by_text("Replay").click()
+    expect(page.locator("#step")).to_contain_text("Step 0 /")
+    page.click("#step-next")
+    expect(page.locator("#step")).to_contain_text("Step 1 /")
+    expect(page.locator("#replay-action")).to_contain_text(f"Seat {first_action['seat']}: {first_action['type']}")
+    expect(page.locator(".replay-hand")).to_have_count(2)

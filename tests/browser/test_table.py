@@ -1,0 +1,106 @@
+"""The browser client in Chromium: create a table, play a whole hand against bots by clicking, see an
+illegal move refused; two players at one table; a reload mid-hand comes back to the same seat."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import NewDevice, sign_in
+from tests.server.conftest import RunningServer
+
+
+def create_table(page: Page, seats: list[str]) -> str:
+    """Create a 4-player table from the lobby with ``seats`` (seat 2..4: a bot level or ``person``)."""
+    for select, choice in zip(page.locator("[data-testid=seat-choice]").all(), seats, strict=True):
+        select.select_option(choice)
+    page.click("#create")
+    page.wait_for_selector("[data-testid=table] [data-testid=seat]")
+    return page.url.split("#/t/")[1]
+
+
+def my_turn(page: Page) -> None:
+    page.wait_for_selector("[data-testid=turn].mine, [data-testid=breakdown]")
+
+
+def play_hinted_move(page: Page) -> str:
+    """Ask for a hint and play it by clicking the control it points at; return the action's type."""
+    page.click("#hint")
+    hint = page.wait_for_selector("[data-testid=hint]")
+    kind = hint.get_attribute("data-type") or ""
+    if kind == "meld":
+        page.click("#meld")
+    elif kind == "extend":
+        page.click(".meld.hinted")
+    elif kind == "draw":
+        page.click("#draw-pile")
+    elif kind == "choose_bonus_suit":
+        page.locator("[data-testid=choose-suit]").first.click()
+    else:
+        page.click({"take_pile": "#take-pile", "pass": "#pass", "discard": "#discard", "redraw": "#redraw"}[kind])
+    page.wait_for_selector("[data-testid=hint]", state="detached")
+    return kind
+
+
+def test_create_a_table_and_play_a_whole_hand_against_bots(new_device: NewDevice, server: RunningServer) -> None:
+    page = new_device()
+    sign_in(page, server.url, "Eleni")
+    create_table(page, ["greedy", "greedy", "greedy"])
+    my_turn(page)
+    # an illegal move is refused with the rule that forbids it, and nothing changes
+    page.click("#draw")
+    expect(page.locator(".my-hand [data-code]")).to_have_count(12)
+    page.locator(".my-hand [data-code]").first.click()
+    page.click("#meld")  # one card is no meld
+    error = page.wait_for_selector("[data-testid=error]")
+    assert error.get_attribute("data-rule") and "Not allowed" in error.inner_text()
+    assert page.locator(".my-hand [data-code]").count() == 12
+    page.click("#clear")
+    kinds = []
+    while not page.locator("[data-testid=breakdown]").count():
+        my_turn(page)
+        if page.locator("[data-testid=breakdown]").count():
+            break
+        kinds.append(play_hinted_move(page))
+    assert {"discard"} <= set(kinds) and len(kinds) > 5
+    breakdown = page.locator("[data-testid=breakdown]")
+    expect(breakdown).to_contain_text("Melded")
+    sheet = page.locator("[data-testid=score-sheet] tbody tr")
+    expect(sheet).to_have_count(2)  # hand 1 and the total
+    page.click("#next-hand")
+    expect(page.locator("[data-testid=hand-number]")).to_have_text("Hand 2")
+
+
+def test_two_players_at_one_table_see_each_others_moves(new_device: NewDevice, server: RunningServer) -> None:
+    first, second = new_device(), new_device()
+    sign_in(first, server.url, "Anna")
+    table_id = create_table(first, ["person", "greedy", "greedy"])
+    sign_in(second, server.url, "Kostas")
+    second.click("text=Refresh")
+    second.locator(f"[data-table='{table_id}'] button", has_text="Sit here").click()
+    second.wait_for_selector("[data-testid=turn].mine")  # seat 2 plays first
+    expect(first.locator("[data-testid=seat][data-seat='1']")).to_contain_text("Kostas")
+    second.click("#draw")
+    expect(first.locator("[data-testid=last-action]")).to_contain_text("Kostas: draw")
+    expect(first.locator("[data-testid=seat][data-seat='1']")).to_contain_text("12")
+    while play_hinted_move(second) != "discard":  # Kostas ends his turn; the bots play; then it is Anna's turn
+        pass
+    first.wait_for_selector("[data-testid=turn].mine")
+    first.click("#draw")
+    expect(second.locator("[data-testid=last-action]")).to_contain_text("Anna: draw")
+
+
+def test_a_reload_mid_hand_comes_back_to_the_same_seat(new_device: NewDevice, server: RunningServer) -> None:
+    page = new_device()
+    sign_in(page, server.url, "Dimitra")
+    create_table(page, ["random", "random", "random"])
+    my_turn(page)
+    page.click("#draw")
+    expect(page.locator(".my-hand [data-code]")).to_have_count(12)
+    hand = sorted(page.locator(".my-hand [data-code]").evaluate_all("cards => cards.map(c => c.dataset.code)"))
+    page.reload()
+    expect(page.locator("[data-testid=seat].me")).to_have_attribute("data-seat", "0")
+    expect(page.locator(".my-hand [data-code]")).to_have_count(12)
+    again = sorted(page.locator(".my-hand [data-code]").evaluate_all("cards => cards.map(c => c.dataset.code)"))
+    assert again == hand
+    expect(page.locator("#discard")).to_be_visible()
+    expect(page.locator("[data-testid=turn]")).to_have_class("mine")

@@ -1,0 +1,237 @@
+"""The PettingZoo, Gymnasium and OpenSpiel adapters pass their libraries' checks and play the engine's game."""
+
+from __future__ import annotations
+
+import random
+import warnings
+
+import pytest
+
+from tests.env.research import require_research_extra
+
+research = require_research_extra()
+np = research["numpy"]
+pyspiel = research["pyspiel"]
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from open_spiel.python.algorithms import ismcts  # noqa: E402
+from pettingzoo.test import api_test  # noqa: E402
+
+from biriba.core.records import HandRecord  # noqa: E402
+from biriba.core.rules import Rules  # noqa: E402
+from biriba.env.encoding import DISCARD, EncodingError  # noqa: E402
+from biriba.env.gym_env import BiribaGymEnv  # noqa: E402
+from biriba.env.openspiel_game import BiribaState, info_string  # noqa: E402
+from biriba.env.pettingzoo_env import BiribaAECEnv, env  # noqa: E402
+
+
+def replayed_scores(record: HandRecord) -> tuple[int, ...]:
+    """The seat scores of a record replayed by the engine from its JSON (as a saved game would be)."""
+    state = HandRecord.from_json(record.to_json()).replay()
+    assert state.is_over
+    return state.hand_score().seat_scores
+
+
+# --- PettingZoo ---------------------------------------------------------------------------------
+
+
+def test_pettingzoo_api_test_passes() -> None:
+    with warnings.catch_warnings():
+        # Dict observations with an action mask are how PettingZoo's own card games do it; api_test
+        # only advises a plain Box.
+        warnings.filterwarnings("ignore", message="Observation space for each agent probably should be")
+        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        api_test(env(), num_cycles=300)
+        api_test(BiribaAECEnv(Rules.from_preset("standard", players=3, partnerships="formed")), num_cycles=300)
+
+
+def play_pettingzoo_hand(aec: BiribaAECEnv, seed: int) -> dict[str, float]:
+    aec.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    rewards = dict.fromkeys(aec.possible_agents, 0.0)
+    for agent in aec.agent_iter():
+        observation, reward, termination, truncation, _ = aec.last()
+        rewards[agent] += reward
+        if termination or truncation:
+            aec.step(None)
+            continue
+        aec.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    return rewards
+
+
+def test_a_pettingzoo_episode_replays_through_the_engine_to_the_same_scores() -> None:
+    aec = BiribaAECEnv()
+    rewards = play_pettingzoo_hand(aec, seed=21)
+    scores = replayed_scores(aec.record)
+    assert [rewards[f"player_{seat}"] for seat in range(4)] == [float(s) for s in scores]
+    assert any(scores), "a hand where nobody scores says little"
+    # The same seed deals and plays the same hand again.
+    again = BiribaAECEnv()
+    assert play_pettingzoo_hand(again, seed=21) == rewards
+    assert again.record.to_json() == aec.record.to_json()
+
+
+def test_pettingzoo_refuses_an_illegal_sub_action_and_changes_nothing() -> None:
+    aec = BiribaAECEnv()
+    aec.reset(seed=2)
+    agent = aec.agent_selection
+    before = aec.observe(agent)
+    with pytest.raises(EncodingError, match="not legal here"):
+        aec.step(DISCARD)
+    assert aec.agent_selection == agent and aec.record.actions == []
+    after = aec.observe(agent)
+    assert np.array_equal(before["observation"], after["observation"])
+    assert np.array_equal(before["action_mask"], after["action_mask"])
+
+
+# --- Gymnasium ----------------------------------------------------------------------------------
+
+
+def test_gymnasium_env_checker_passes() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the checker's warnings too
+        check_env(BiribaGymEnv(opponents="random", illegal_action="penalize"), skip_render_check=True)
+
+
+def test_a_gymnasium_episode_replays_through_the_engine_to_the_same_score() -> None:
+    gym_env = BiribaGymEnv(seat=1, opponents=["greedy", "heuristic", "random"])
+    observation, _ = gym_env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    total = 0.0
+    terminated = False
+    while not terminated:
+        action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        observation, reward, terminated, truncated, _ = gym_env.step(action)
+        assert not truncated
+        total += reward
+    scores = replayed_scores(gym_env.record)
+    assert total == float(scores[1])
+    seats = {action.seat for action in gym_env.record.actions}
+    assert seats == {0, 1, 2, 3}, "the bots and the learner all played"
+
+
+def test_gymnasium_illegal_sub_actions_raise_or_are_penalized_and_change_nothing() -> None:
+    strict = BiribaGymEnv(opponents="random")
+    strict.reset(seed=8)
+    played = list(strict.record.actions)  # the bots' actions before the learner's first turn
+    with pytest.raises(EncodingError, match="not legal here"):
+        strict.step(DISCARD)
+    assert strict.record.actions == played
+
+    lenient = BiribaGymEnv(opponents="random", illegal_action="penalize", illegal_penalty=-3)
+    observation, _ = lenient.reset(seed=8)
+    actions_before = list(lenient.record.actions)
+    again, reward, terminated, _, info = lenient.step(DISCARD)
+    assert (reward, terminated, info) == (-3.0, False, {"illegal_action": True})
+    assert lenient.record.actions == actions_before
+    assert np.array_equal(again["observation"], observation["observation"])
+
+
+def test_gymnasium_bad_settings_are_refused_with_the_reason() -> None:
+    with pytest.raises(ValueError, match="opponents names 2 bots; the other seats are 3"):
+        BiribaGymEnv(opponents=["greedy", "greedy"])
+    with pytest.raises(ValueError, match="seat 4 is not a seat"):
+        BiribaGymEnv(seat=4)
+    with pytest.raises(ValueError, match="illegal_action 'ignore'"):
+        BiribaGymEnv(illegal_action="ignore")
+
+
+# --- OpenSpiel ----------------------------------------------------------------------------------
+
+
+def test_openspiel_random_simulation_test_passes() -> None:
+    pyspiel.random_sim_test(pyspiel.load_game("python_biriba"), num_sims=2, serialize=True, verbose=False)
+
+
+def test_openspiel_other_formats_load_and_deal() -> None:
+    game = pyspiel.load_game("python_biriba", {"players": 3, "preset": "classic", "dealer": 2})
+    assert game.num_players() == 3
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while state.is_chance_node():
+        outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+        assert sum(probabilities) == pytest.approx(1.0)
+        state.apply_action(rng.choices(outcomes, probabilities)[0])
+    assert len(state.history()) == 3 * 52 + 6
+    assert state.current_player() == 0  # the seat after the dealer
+
+
+def play_openspiel_hand(game: object, seed: int) -> BiribaState:
+    state = game.new_initial_state()  # type: ignore[attr-defined]
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probabilities)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_an_openspiel_game_replays_through_the_engine_to_the_same_returns() -> None:
+    state = play_openspiel_hand(pyspiel.load_game("python_biriba"), seed=5)
+    assert state.episode is not None
+    record = state.episode.record
+    assert list(record.deal.deck) == state.deck  # the chance outcomes are the deck the engine dealt
+    assert state.returns() == [float(s) for s in replayed_scores(record)]
+
+
+def test_resampling_keeps_the_information_state_and_changes_the_hidden_cards() -> None:
+    game = pyspiel.load_game("python_biriba")
+    state = game.new_initial_state()
+    rng = random.Random(9)
+    while state.is_chance_node() or len(state.history()) < 108 + 60:
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probabilities)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    worlds = [state.resample_from_infostate(player, sampler) for _ in range(3)]
+    for world in worlds:
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert world.observation_tensor(player) == state.observation_tensor(player)
+        assert world.legal_actions() == state.legal_actions()
+    hidden = {str(world.episode.state.hands[(player + 1) % 4]) for world in worlds}
+    assert len(hidden) > 1, "the other hands are dealt anew"
+    assert state.information_state_string(player) == info_string(
+        state.episode.view(player), state.episode.pending(player)
+    )
+
+
+def test_openspiels_ismcts_bot_plays_moves() -> None:
+    game = pyspiel.load_game("python_biriba")
+    bot = ismcts.ISMCTSBot(
+        game,
+        pyspiel_random_rollouts(),
+        uct_c=2.0,
+        max_simulations=4,
+        random_state=np.random.RandomState(0),
+    )
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    moves = 0
+    while moves < 6:
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probabilities)[0])
+            continue
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        moves += 1
+
+
+def pyspiel_random_rollouts() -> object:
+    """A leaf evaluator that does not play whole hands (a rollout of one costs too much for a test)."""
+
+    class ScoreNow:
+        def evaluate(self, state: BiribaState) -> object:
+            return np.array(state.episode.seat_scores(), dtype=float) / 100
+
+        def prior(self, state: BiribaState) -> list[tuple[int, float]]:
+            legal = state.legal_actions()
+            return [(action, 1 / len(legal)) for action in legal]
+
+    return ScoreNow()

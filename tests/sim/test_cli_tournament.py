@@ -1,0 +1,78 @@
+"""``biriba tournament``: a tiny tournament end to end, and usage errors with exit code 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from biriba.cli import app
+
+RUNNER = CliRunner()
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = RUNNER.invoke(app, ["tournament", *args], env={"COLUMNS": "200", "NO_COLOR": "1"})
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_a_tiny_tournament_end_to_end(tmp_path: Path) -> None:
+    out = tmp_path / "results"
+    code, stdout, stderr = run(
+        "random", "greedy", "--deals", "2", "--players", "2", "--matches", "1", "--target", "800", "--workers", "1",
+        "--seed", "4", "--out", str(out),
+    )  # fmt: skip
+    assert code == 0, stderr
+    assert "Pairings" in stdout and "Ratings" in stdout
+    assert "random" in stdout and "greedy" in stdout
+    data = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    assert data["players"] == 2 and data["target"] == 800 and data["seed"] == 4 and data["deals"] == 2
+    pairing = data["pairing_results"][0]
+    assert (pairing["x"], pairing["y"], pairing["hands"], pairing["matches"]) == ("random", "greedy", 4, 2)
+    assert f"{pairing['x_hand_wins']}/{pairing['y_hand_wins']}/{pairing['hand_ties']}" in stdout
+    assert (out / "results.csv").read_text(encoding="utf-8").startswith("x,y,deals,hands,")
+    assert (out / "ladder.png").read_bytes().startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["random", "nosuch"], "unknown bot 'nosuch'"),
+        (["random", "greedy:depth=2"], "bot 'greedy' takes no option"),
+        (["random"], "at least two bots"),
+        (["random", "greedy", "--players", "3"], "two sides"),
+        (["random", "greedy", "--players", "9"], "'players' must be a number of players"),
+        (["random", "greedy", "--rules", "nosuch"], "unknown preset 'nosuch'"),
+        (["random", "greedy", "--deals", "0"], "--deals must be at least 1"),
+        (["random", "greedy", "--workers", "0"], "--workers must be at least 1"),
+        (["random", "greedy", "--target", "-5"], "target"),
+        (["random", "greedy", "--schedule", "swiss"], "--schedule must be one of round-robin, ladder"),
+    ],
+)
+def test_usage_errors_exit_2_and_write_nothing(args: list[str], message: str, tmp_path: Path) -> None:
+    out = tmp_path / "never"
+    code, _, stderr = run(*args, "--deals" if "--deals" not in args else "--seed", "1", "--out", str(out))
+    assert code == 2
+    assert message in stderr
+    assert stderr.startswith("error: ")
+    assert not out.exists()
+
+
+def test_missing_matplotlib_is_reported_before_anything_is_played(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import importlib.util
+
+    real_find_spec = importlib.util.find_spec
+
+    def without_matplotlib(name: str, package: str | None = None) -> object:
+        return None if name == "matplotlib" else real_find_spec(name, package)
+
+    monkeypatch.setattr(importlib.util, "find_spec", without_matplotlib)
+    out = tmp_path / "never"
+    code, _, stderr = run("random", "greedy", "--deals", "1", "--out", str(out))
+    assert code == 2
+    assert "pip install 'biriba[tournament]'" in stderr
+    assert not out.exists()

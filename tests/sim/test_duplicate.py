@@ -1,0 +1,154 @@
+"""Duplicate play: the same cards twice, the seats swapped, and a mirror-exact result for identical bots."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from biriba.bots import Bot, make_bot
+from biriba.core.actions import Action
+from biriba.core.rules import Rules
+from biriba.core.state import HandState
+from biriba.core.views import SeatView
+from biriba.sim import duplicate
+from biriba.sim.duplicate import (
+    play_duplicate_deal,
+    play_duplicate_match,
+    seat_rng,
+    seating,
+    x_seats,
+)
+from biriba.sim.tournament import PairingResult
+
+FOUR = Rules.from_preset("standard", players=4)
+TWO = Rules.from_preset("standard", players=2)
+
+
+class SeatSpy:
+    """Plays like the bot of ``spec`` and notes, at each decision, the seat it was asked for."""
+
+    def __init__(self, spec: str, log: list[tuple[int, str]]) -> None:
+        self.inner = make_bot(spec)
+        self.spec = spec
+        self.name = self.inner.name
+        self.log = log
+
+    def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+        self.log.append((view.seat, self.spec))
+        return self.inner.choose(view, legal, rng)
+
+
+@pytest.fixture
+def spied(monkeypatch: pytest.MonkeyPatch) -> tuple[list[list[tuple[int, str]]], list[HandState]]:
+    """Record, for each play, which bot spec decided at which seat, and a copy of each hand as dealt."""
+    tables: list[list[tuple[int, str]]] = []
+    dealt: list[HandState] = []
+
+    def spy_bots(specs: Sequence[str]) -> list[Bot]:
+        log: list[tuple[int, str]] = []
+        tables.append(log)
+        return [SeatSpy(spec, log) for spec in specs]
+
+    real_deal = HandState.deal
+
+    def spy_deal(*args: object, **kwargs: object) -> HandState:
+        state = real_deal(*args, **kwargs)  # type: ignore[arg-type]
+        dealt.append(state.clone())
+        return state
+
+    monkeypatch.setattr(duplicate, "fresh_bots", spy_bots)
+    monkeypatch.setattr(duplicate.HandState, "deal", spy_deal)
+    return tables, dealt
+
+
+def test_seating_puts_x_on_team_a_then_on_team_b() -> None:
+    assert seating("X", "Y", 4, swapped=False) == ("X", "Y", "X", "Y")
+    assert seating("X", "Y", 4, swapped=True) == ("Y", "X", "Y", "X")
+    assert seating("X", "Y", 2, swapped=False) == ("X", "Y")
+    assert seating("X", "Y", 2, swapped=True) == ("Y", "X")
+    assert x_seats(4, swapped=False) == (0, 2)
+    assert x_seats(4, swapped=True) == (1, 3)
+
+
+@pytest.mark.parametrize("rules", [FOUR, TWO], ids=["4 players", "2 players"])
+def test_a_duplicate_deal_swaps_the_seats_on_the_same_cards(
+    rules: Rules, spied: tuple[list[list[tuple[int, str]]], list[HandState]]
+) -> None:
+    tables, dealt = spied
+    result = play_duplicate_deal(rules, "greedy", "random", index=1, seed=77)
+    assert len(tables) == 2 and len(dealt) == 2
+    first, second = (dict(table) for table in tables)
+    assert set(tables[0]) == set(first.items()) and set(tables[1]) == set(second.items()), "one bot per seat"
+    assert set(first) == set(range(rules.players)), "every seat played"
+    for seat in range(rules.players):
+        even = seat % 2 == 0
+        assert first[seat] == ("greedy" if even else "random")
+        assert second[seat] == ("random" if even else "greedy")
+    # The same deck, dealer and bonus-suit situation both times: every hand, the pile and the biribakia.
+    one, two = dealt
+    assert one.dealer == two.dealer == 1 % rules.players
+    assert one.hands == two.hands
+    assert one.draw_pile == two.draw_pile
+    assert one.biribakia == two.biribakia
+    assert result.plays[0].x_seats == x_seats(rules.players, False)
+    assert result.plays[1].x_seats == x_seats(rules.players, True)
+
+
+def test_the_result_is_x_points_over_y_on_both_sides() -> None:
+    """Scores are read from the right seats: replaying each play by hand gives the same numbers."""
+    result = play_duplicate_deal(FOUR, "greedy", "random", index=0, seed=5)
+    for swapped, play in zip((False, True), result.plays, strict=True):
+        state = HandState.deal(FOUR, 0, seed=5)
+        bots = [make_bot(spec) for spec in seating("greedy", "random", 4, swapped)]
+        duplicate.play_seated(state, bots, [seat_rng(5, seat) for seat in range(4)])
+        scores = state.hand_score().seat_scores
+        mine = 1 if swapped else 0
+        assert (play.x_score, play.y_score) == (scores[mine], scores[1 - mine])
+    assert result.diff == sum(play.x_score - play.y_score for play in result.plays)
+    assert result.diff > 0, "greedy outscores random over a duplicate deal"
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy"])
+def test_identical_bots_mirror_exactly(spec: str) -> None:
+    """Per-seat generators: the same bot on both sides replays the same game, so every duplicate sum is 0
+    while the single plays are not (the cards do favour one side)."""
+    deals = [play_duplicate_deal(TWO, spec, spec, index=i, seed=1000 + i) for i in range(6)]
+    for deal in deals:
+        assert deal.diff == 0
+        assert deal.plays[0].diff == -deal.plays[1].diff
+        assert deal.plays[0].actions == deal.plays[1].actions
+    assert any(deal.plays[0].diff != 0 for deal in deals)
+    pairing = PairingResult(spec, spec, tuple(deals))
+    assert pairing.difference.mean == 0
+    assert pairing.difference.contains(0)
+    x_wins, y_wins, _ = pairing.hand_wins
+    assert x_wins == y_wins
+
+
+def test_seat_generators_are_reproducible_and_distinct() -> None:
+    assert [seat_rng(9, 0).random() for _ in range(2)] == [seat_rng(9, 0).random() for _ in range(2)]
+    assert seat_rng(9, 0).random() != seat_rng(9, 1).random()
+    assert seat_rng(9, 0).random() != seat_rng(10, 0).random()
+
+
+def test_a_duplicate_match_swaps_seats_and_counts_the_winner() -> None:
+    rules = Rules.from_preset("standard", players=2, target=1500)
+    result = play_duplicate_match(rules, "greedy", "random", index=0, seed=3)
+    first, second = result.plays
+    assert first.x_seats == (0,) and second.x_seats == (1,)
+    for play in result.plays:
+        assert play.finished
+        assert play.x_won != play.y_won
+        assert max(play.x_total, play.y_total) > 1500
+    assert first.x_won and second.x_won, "greedy beats random to 1500 from either seat"
+
+
+def test_identical_bots_mirror_a_whole_match() -> None:
+    rules = Rules.from_preset("standard", players=2, target=1000)
+    result = play_duplicate_match(rules, "random", "random", index=1, seed=8)
+    first, second = result.plays
+    assert (first.x_total, first.y_total) == (second.y_total, second.x_total)
+    assert first.hands == second.hands
+    assert first.x_won == second.y_won

@@ -1,0 +1,165 @@
+"""The game behind the table without a screen: bots' turns, illegal actions, loading records and their
+errors, the replay cursor, the message catalogue and the breakdown's lines."""
+
+from __future__ import annotations
+
+import json
+import string
+from pathlib import Path
+
+import pytest
+from textual.content import Content
+
+from biriba.core.actions import Discard, Draw
+from biriba.core.errors import IllegalAction, InvalidInputError
+from biriba.core.match import HandResult
+from biriba.core.scoring import BiribaScore, HandScore, TeamScore
+from biriba.tui import ReplayCursor, TableGame
+from biriba.tui.messages import CATALOGUE, Messages
+from biriba.tui.render import breakdown_markup, hand_markup, hand_positions
+from tests.tui.driver import new_game
+
+
+def play_hand(game: TableGame) -> None:
+    while game.last_result is None:
+        if game.person_to_play:
+            legal = game.legal_actions()
+            game.play(next((a for a in legal if isinstance(a, Discard)), legal[0]))
+        else:
+            game.bot_step()
+
+
+def test_an_illegal_action_changes_neither_the_hand_nor_the_record() -> None:
+    game = new_game()
+    while not game.person_to_play:
+        game.bot_step()
+    before, actions = game.state.fingerprint(), list(game.actions)
+    with pytest.raises(IllegalAction) as refusal:
+        game.play(Discard(game.seat, game.view().hand[0]))
+    assert refusal.value.rule == "draw-first"
+    assert game.state.fingerprint() == before and game.actions == actions
+    game.play(Draw(game.seat))
+    assert game.actions == [*actions, Draw(game.seat)]
+
+
+def test_hands_follow_one_another_and_the_record_replays_to_the_same_totals(tmp_path: Path) -> None:
+    game = new_game()
+    play_hand(game)
+    first = game.last_result
+    assert first is not None and game.match.totals == list(first.score.seat_scores)
+    with pytest.raises(IllegalAction, match="hand is over"):
+        game.play(Draw(game.seat))
+    game.next_hand()
+    assert game.hand_number == 2 and game.state.dealer == 1 and game.last_result is None
+    with pytest.raises(InvalidInputError, match="not over"):
+        game.next_hand()
+    game.save(tmp_path / "m.json")
+    resumed = TableGame.load(tmp_path / "m.json", game.seat, game.bots)
+    assert resumed.match.totals == game.match.totals and resumed.view().to_json() == game.view().to_json()
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        ("{not json", "malformed JSON"),
+        (json.dumps({"rules": "standard", "dealer": 0, "seed": 1, "actions": []}), "single hand"),
+        (json.dumps({"rules": "standard", "hands": [{"seed": 1, "actions": [{"seat": 3, "type": "draw"}]}]}), "replay"),
+        (json.dumps({"rules": "nosuch", "hands": []}), "unknown preset"),
+    ],
+)
+def test_loading_a_bad_file_names_the_problem(tmp_path: Path, content: str, problem: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(InvalidInputError, match=problem):
+        TableGame.load(path, 0, new_game().bots)
+
+
+def test_loading_a_finished_match_or_a_missing_file_is_refused(tmp_path: Path) -> None:
+    game = new_game(target=100)
+    play_hand(game)
+    assert game.is_over
+    game.save(tmp_path / "done.json")
+    with pytest.raises(InvalidInputError, match="match is over"):
+        TableGame.load(tmp_path / "done.json", 0, game.bots)
+    with pytest.raises(InvalidInputError, match="cannot read"):
+        TableGame.load(tmp_path / "missing.json", 0, game.bots)
+
+
+def test_a_table_needs_a_real_seat_and_a_bot_in_every_other_seat() -> None:
+    bots = new_game().bots
+    rules = new_game().rules
+    with pytest.raises(InvalidInputError, match="seat 4"):
+        TableGame.new(rules, 4, bots, seed=1)
+    with pytest.raises(InvalidInputError, match="a bot in every seat"):
+        TableGame.new(rules, 1, bots, seed=1)
+
+
+def test_the_replay_cursor_steps_within_a_hand_and_between_hands(tmp_path: Path) -> None:
+    game = new_game()
+    play_hand(game)
+    game.next_hand()
+    for _ in range(5):
+        game.bot_step() if game.bot_to_play else game.play(game.legal_actions()[0])
+    game.save(tmp_path / "m.json")
+    cursor = ReplayCursor.load(tmp_path / "m.json")
+    assert len(cursor.hands) == 2 and cursor.hands[0].result == game.results[0]
+    assert cursor.step(-1) is False and cursor.position == 0
+    assert cursor.step(3) and cursor.last_action == game.record.hands[0][1][2]
+    assert cursor.step(10_000) and cursor.state.is_over and cursor.step(1) is False
+    assert cursor.go_to_hand(1) and cursor.position == 0 and cursor.hands[1].result is None
+    assert cursor.hands[1].results_before == (game.results[0],)
+    assert cursor.go_to_hand(2) is False and cursor.hand_index == 1
+
+
+def test_both_languages_have_every_message_with_the_same_fields() -> None:
+    def fields(text: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+    english, greek = CATALOGUE["en"], CATALOGUE["el"]
+    assert set(english) == set(greek)
+    for key in english:
+        assert fields(english[key]) == fields(greek[key]), key
+    assert Messages("el")("title") == "Μπιρίμπα"
+    assert "κόζι" in Messages("el")("bonus_suit", suit="♥")
+    assert "μπιριμπάκια" in Messages("el")("biribakia", n=2)
+    assert Messages("el").biriba_kind("clean run in the bonus suit") == "καθαρή κέντα στο κόζι"
+    assert Messages("en").biriba_kind("clean run in the bonus suit") == "clean run in the bonus suit"
+
+
+def test_the_breakdown_shows_every_scoring_line_and_the_partners_share() -> None:
+    teams = (
+        TeamScore(
+            melded=180,
+            in_hand=-30,
+            biribas=200,
+            going_out=100,
+            biribaki=0,
+            no_biriba=0,
+            cut=20,
+            biriba_list=(BiribaScore((0, 1, 2, 3, 4, 5, 6), "clean run", 200),),
+        ),
+        TeamScore(melded=40, in_hand=-95, biribas=0, going_out=0, biribaki=-100, no_biriba=-100),
+    )
+    score = HandScore(((0, 2), (1,)), teams, (235, -255, 235))
+    markup = breakdown_markup(HandResult(0, score, 2), 3, ["You", "P1", "P2"], [900, -400, 900], Messages("en"))
+    text = Content.from_markup(markup).plain
+    rows = {line.split("  ")[0].strip(): line.split() for line in text.splitlines() if "  " in line}
+    assert rows["melded"][-2:] == ["+180", "+40"]
+    assert rows["in hand"][-2:] == ["-30", "-95"]
+    assert rows["biribaki"][-2:] == ["+0", "-100"]
+    assert rows["no biriba"][-2:] == ["+0", "-100"]
+    assert rows["cut"][-2:] == ["+20", "+0"]
+    assert rows["hand"][-2:] == ["+470", "-255"]
+    assert rows["each player"][-2:] == ["+235", "-255"]
+    assert rows["match total"][-2:] == ["900", "-400"]
+    assert "rounding" not in rows
+    assert "P2 went out" in text and "End of hand 3" in text and "clean run" in text
+
+
+def test_the_hand_wraps_to_the_width_and_every_card_is_clickable() -> None:
+    cards = list(range(30))
+    positions = hand_positions(cards, 78)
+    assert positions[18] == (72, 0) and positions[19] == (0, 1)
+    markup = hand_markup(cards, {2}, 0, 78)
+    assert markup.count("@click=pick(") == 30 and len(markup.splitlines()) == 2
+    assert "reverse @click=pick(2)" in markup and "underline @click=pick(0)" in markup

@@ -1,0 +1,69 @@
+"""Snapshots of the main screens in English and Greek, at 80x24 and larger (pytest-textual-snapshot).
+
+The deals and the bots are seeded, so each screen is the same on every run. After a deliberate change of
+the look, regenerate with ``pytest tests/tui/test_snapshots.py --snapshot-update`` and review the SVG files
+in ``__snapshots__``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from biriba.core.actions import Discard
+from biriba.tui import BiribaApp, ReplayCursor
+from tests.tui.driver import new_app, new_game, play_to_end_of_hand, select_cards
+
+SnapCompare = Callable[..., bool]
+LANGUAGES = ("en", "el")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_table_at_the_first_turn_80x24(snap_compare: SnapCompare, language: str) -> None:
+    assert snap_compare(new_app(language=language), terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_table_with_a_hint_120x36(snap_compare: SnapCompare, language: str) -> None:
+    assert snap_compare(new_app(language=language), press=["d", "h"], terminal_size=(120, 36))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_illegal_attempt_shows_the_rule_80x24(snap_compare: SnapCompare, language: str) -> None:
+    async def discard_before_drawing(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        assert isinstance(app, BiribaApp)
+        await select_cards(pilot, app, (app.hand_cards[0],))
+        await pilot.press("x")
+
+    assert snap_compare(new_app(language=language), run_before=discard_before_drawing, terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_end_of_hand_breakdown_80x24(snap_compare: SnapCompare, language: str) -> None:
+    async def finish_the_hand(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        assert isinstance(app, BiribaApp)
+        await play_to_end_of_hand(pilot, app)
+        await pilot.pause()
+
+    assert snap_compare(new_app(language=language), run_before=finish_the_hand, terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_replay_of_a_saved_hand_100x30(snap_compare: SnapCompare, language: str, tmp_path: Path) -> None:
+    game = new_game()
+    for _ in range(40):
+        if game.person_to_play:
+            legal = game.legal_actions()
+            game.play(next((a for a in legal if isinstance(a, Discard)), legal[0]))
+        else:
+            game.bot_step()
+    saved = tmp_path / "record.json"
+    game.save(saved)
+    app = BiribaApp(replay=ReplayCursor.load(saved), language=language)
+    assert snap_compare(app, press=["right"] * 12, terminal_size=(100, 30))

@@ -1,0 +1,121 @@
+// The server's protocol (docs/protocol.md): the lobby over HTTP, the table over a WebSocket.
+
+export type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const TOKEN_KEY = "biriba.token";
+const NAME_KEY = "biriba.name";
+
+export function savedToken(): string | null {
+  return localStorage.getItem(TOKEN_KEY);
+}
+
+export function savedName(): string {
+  return localStorage.getItem(NAME_KEY) ?? "";
+}
+
+async function call(method: string, path: string, body?: Json): Promise<Json> {
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  const token = savedToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const detail = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail ?? response.statusText);
+    throw new Error(detail);
+  }
+  return data;
+}
+
+/** A guest player: the token is kept in this browser, so a reload finds the same seat. */
+export async function becomeGuest(name: string): Promise<void> {
+  const data = await call("POST", "/api/guests", { name });
+  localStorage.setItem(TOKEN_KEY, data.token);
+  localStorage.setItem(NAME_KEY, data.player.name);
+}
+
+/** A registered user (with a guest's token, the guest becomes the user and keeps their seats). */
+export async function register(username: string, password: string): Promise<void> {
+  const data = await call("POST", "/api/users", { username, password });
+  localStorage.setItem(TOKEN_KEY, data.token);
+  localStorage.setItem(NAME_KEY, data.player.name);
+}
+
+/** Log in on this device: the token names the same player, so the same seats and history. */
+export async function login(username: string, password: string): Promise<void> {
+  const data = await call("POST", "/api/login", { username, password });
+  localStorage.setItem(TOKEN_KEY, data.token);
+  localStorage.setItem(NAME_KEY, data.player.name);
+}
+
+export function logout(): void {
+  localStorage.removeItem(TOKEN_KEY);
+}
+
+export const history = () => call("GET", "/api/me/history");
+export const matchRecord = (id: string) => call("GET", `/api/tables/${encodeURIComponent(id)}/record`);
+export const replayFrame = (id: string, hand: number, step: number) =>
+  call("GET", `/api/tables/${encodeURIComponent(id)}/replay?hand=${hand}&step=${step}`);
+
+export async function checkToken(): Promise<boolean> {
+  if (!savedToken()) return false;
+  try {
+    await call("GET", "/api/me");
+    return true;
+  } catch {
+    localStorage.removeItem(TOKEN_KEY);
+    return false;
+  }
+}
+
+export const listTables = () => call("GET", "/api/tables");
+export const presets = () => call("GET", "/api/presets");
+export const createTable = (body: Json) => call("POST", "/api/tables", body);
+export const getTable = (id: string, invite: string | null) =>
+  call("GET", `/api/tables/${encodeURIComponent(id)}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`);
+export const joinTable = (id: string, seat: number, invite: string | null) =>
+  call("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, invite });
+
+/** The table connection: says hello with the token, then hands every server message to `onMessage`;
+ *  reconnects after a drop (the server sends the full view again). */
+export class TableSocket {
+  private socket: WebSocket | null = null;
+  private closed = false;
+  private retry = 500;
+
+  constructor(
+    private tableId: string,
+    private invite: string | null,
+    private onMessage: (message: Json) => void,
+    private onStatus: (connected: boolean) => void,
+  ) {
+    this.open();
+  }
+
+  private open(): void {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`);
+    this.socket = socket;
+    socket.onopen = () => {
+      this.retry = 500;
+      socket.send(JSON.stringify({ type: "hello", token: savedToken(), invite: this.invite }));
+      this.onStatus(true);
+    };
+    socket.onmessage = (event) => this.onMessage(JSON.parse(event.data));
+    socket.onclose = () => {
+      this.onStatus(false);
+      if (!this.closed) {
+        setTimeout(() => this.open(), this.retry);
+        this.retry = Math.min(this.retry * 2, 8000);
+      }
+    };
+  }
+
+  send(message: Json): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  close(): void {
+    this.closed = true;
+    this.socket?.close();
+  }
+}
