@@ -18,7 +18,7 @@ STANDARD = Rules.from_preset("standard")
 
 
 def test_the_hint_is_the_strongest_bots_choice() -> None:
-    assert HINT_BOT == "search"
+    assert HINT_BOT == "heuristic"
     state = HandState.deal(STANDARD, dealer=0, seed=12)
     state.apply(Draw(state.current))
     view, legal = observe(state, state.current), state.legal_actions()

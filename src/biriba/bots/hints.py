@@ -27,8 +27,10 @@ from biriba.core.melds import RUN, WILD, WILD_CARDS, MeldShape, extension_shape,
 from biriba.core.views import SeatView
 
 LANGUAGES = ("en", "el")
-HINT_BOT = "search"
-"""The bot whose choice a hint gives: the strongest of the ladder."""
+HINT_BOT = "heuristic"
+"""The bot whose choice a hint gives: the strongest of the ladder as measured (results/ladder: the search
+bot is level with it, at a hundred times its cost, which a server answering hints for many tables
+cannot afford)."""
 
 
 @dataclass(frozen=True, slots=True)
