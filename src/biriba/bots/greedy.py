@@ -41,10 +41,13 @@ class GreedyBot:
     def _start_turn(self, view: SeatView, legal: Sequence[Action]) -> Action:
         take = next((a for a in legal if isinstance(a, TakePile)), None)
         other = next(a for a in legal if isinstance(a, Draw | Pass))
-        if take is None or not pile_card_fits(view):
+        if take is None:
             return other
-        if isinstance(other, Pass) and not pile_card_melds_after_taking(view):
-            return other  # the draw pile is spent: a pile not melded from would only go round the table
+        # With the draw pile spent (the other choice is a pass) the exact test: a pile not melded from
+        # would only go round the table. pile_card_melds_after_taking begins with the quick test.
+        melds = pile_card_melds_after_taking(view) if isinstance(other, Pass) else pile_card_fits(view)
+        if not melds:
+            return other
         return take
 
     def _play_value(self, view: SeatView, action: Meld | Extend) -> float:

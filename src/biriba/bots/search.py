@@ -18,6 +18,7 @@ a time limit in seconds (``seconds``), whichever comes first.
 
 from __future__ import annotations
 
+import heapq
 import random
 import statistics
 import time
@@ -115,10 +116,12 @@ class SearchBot:
         if Pass(view.seat) in legal and not pile_card_melds_after_taking(view):
             # As the heuristic: with the draw pile spent, a pile not melded from only goes round the table.
             others = [a for a in others if not isinstance(a, TakePile)]
-        plays.sort(key=lambda a: -self.policy.play_gain(view, a))
-        discards.sort(key=lambda a: (self.policy.discard_cost(view, a.card), a.card))
+        best_plays = heapq.nlargest(self.plays, plays, key=lambda a: self.policy.play_gain(view, a))
+        safest = heapq.nsmallest(
+            self.discards, discards, key=lambda a: (self.policy.discard_cost(view, a.card), a.card)
+        )
         chosen = [first]
-        for action in [*others, *plays[: self.plays], *discards[: self.discards]]:
+        for action in [*others, *best_plays, *safest]:
             if action not in chosen:
                 chosen.append(action)
         return chosen
