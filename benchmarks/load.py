@@ -26,6 +26,8 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
+from biriba.server.main import tune_garbage_collector
+
 
 def free_port() -> int:
     with socket.socket() as probe:
@@ -106,13 +108,20 @@ def main() -> None:
     parser.add_argument("--bots", default="greedy", help="bot level of the three other seats")
     parser.add_argument("--bot-delay", type=float, default=0.6, help="the server's bot pause (as in real games)")
     parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    parser.add_argument(
+        "--hint-bot",
+        default="heuristic",
+        help="the server's hint bot: the scripted players play by hints, one per action, where a person asks "
+        "for one now and then (default: heuristic, so that hints do not dominate the measure)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         database = args.db or f"sqlite:///{Path(folder) / 'load.sqlite3'}"
         port = free_port()
         url = f"http://127.0.0.1:{port}"
         command = [sys.executable, "-m", "biriba", "serve", "--port", str(port), "--db", database]
-        server = subprocess.Popen([*command, "--bot-delay", str(args.bot_delay), "--log-level", "warning"])
+        options = ["--bot-delay", str(args.bot_delay), "--hint-bot", args.hint_bot, "--log-level", "warning"]
+        server = subprocess.Popen([*command, *options])
         try:
             deadline = time.monotonic() + 60
             while True:
@@ -124,12 +133,18 @@ def main() -> None:
                 if time.monotonic() > deadline or server.poll() is not None:
                     raise SystemExit("the server did not start")
                 time.sleep(0.2)
+            # The players' process collects garbage as the server does (biriba.server.main), so that its
+            # own pauses do not count as the server's latency.
+            tune_garbage_collector()
             latencies, errors = asyncio.run(run(url, args.tables, args.seconds, args.bots))
         finally:
             server.terminate()
             server.wait(timeout=30)
     values = sorted(latencies)
-    print(f"tables: {args.tables}, seconds: {args.seconds}, bots: {args.bots}, bot delay: {args.bot_delay} s")
+    print(
+        f"tables: {args.tables}, seconds: {args.seconds}, bots: {args.bots}, bot delay: {args.bot_delay} s, "
+        f"hints: {args.hint_bot}"
+    )
     print(f"actions: {len(values)} ({len(values) / args.seconds:.1f}/s), errors: {len(errors)}")
     if values:
         ms = [1000 * v for v in values]

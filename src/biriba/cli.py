@@ -17,6 +17,7 @@ import typer
 from rich.console import Console
 
 from biriba.bots import Bot, make_bot
+from biriba.bots.hints import HINT_BOT
 from biriba.bots.play import play_hand, play_match
 from biriba.console import action_markup, score_lines, table_markup
 from biriba.core.actions import Action, Discard, action_to_json
@@ -526,6 +527,16 @@ def serve(
         list[str] | None, typer.Option(help="Another browser origin allowed on the WebSocket (repeatable).")
     ] = None,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before it plays.")] = 0.6,
+    resync_interval: Annotated[
+        float,
+        typer.Option(
+            help="With --redis: seconds between catch-ups of every loaded table from the database "
+            "(the longest a lost table notice delays other processes' views)."
+        ),
+    ] = 10.0,
+    hint_bot: Annotated[
+        str, typer.Option(help="The bot whose choice a hint gives (default: the strongest).")
+    ] = HINT_BOT,
     log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
 ) -> None:
     """Serve online tables and the browser client (http://127.0.0.1:8000 by default)."""
@@ -537,11 +548,22 @@ def serve(
         _fail(f"--port must be 0..65535 (0: any free port), not {port}", EXIT_USAGE, False)
     if bot_delay < 0:
         _fail(f"--bot-delay must be 0 or more seconds, not {bot_delay}", EXIT_USAGE, False)
+    if not resync_interval > 0:
+        _fail(f"--resync-interval must be more than 0 seconds, not {resync_interval}", EXIT_USAGE, False)
+    try:
+        make_bot(hint_bot)
+    except InvalidInputError as error:
+        _fail(f"--hint-bot: {error}", EXIT_USAGE, False)
     url = db if db is not None else default_database_url()
     if not url.startswith(("sqlite:", "postgresql:", "postgres:", "postgresql+psycopg:")):
         _fail(f"--db must be a postgresql:// or sqlite:/// URL, not {url!r}", EXIT_USAGE, False)
     settings = Settings(
-        database_url=url, redis_url=redis, allowed_origins=tuple(allow_origin or ()), bot_delay=bot_delay
+        database_url=url,
+        redis_url=redis,
+        allowed_origins=tuple(allow_origin or ()),
+        bot_delay=bot_delay,
+        resync_interval=resync_interval,
+        hint_bot=hint_bot,
     )
     run_server(settings, host, port, log_level)  # prints the address it binds (the port chosen for 0)
 

@@ -17,7 +17,7 @@ from biriba.bots.base import Bot
 from biriba.bots.heuristic import HeuristicBot
 from biriba.bots.play import play_hand, play_match, play_out
 from biriba.bots.search import SearchBot
-from biriba.core.actions import Action, Discard, Extend, Meld, Pass, TakePile
+from biriba.core.actions import Action, Discard, Draw, Extend, Meld, Pass, TakePile
 from biriba.core.errors import InvalidInputError
 from biriba.core.rules import PRESETS, Rules
 from biriba.core.sampling import determinize
@@ -257,6 +257,18 @@ def test_with_the_draw_pile_spent_a_pile_that_cannot_be_melded_from_is_left(leve
         rest=0,
     )
     assert make_bot(level).choose(observe(moved, 1), moved.legal_actions(), random.Random(0)) == TakePile(1)
+
+
+@pytest.mark.parametrize("level", ["greedy", "heuristic", "search:worlds=3"])
+def test_a_one_card_pile_that_only_swaps_cards_is_left_for_the_draw(level: str) -> None:
+    """Four players with one Two each, and a Two on the pile: none can meld, so taking the pile only
+    swaps one Two for another, and if every player does it the hand never ends (a heuristic self-play
+    hand once did). The bots draw."""
+    state = position({0: "2S", 1: "2C", 2: "2D", 3: "2C"}, current=0, discard="2H")
+    assert TakePile(0) in state.legal_actions()
+    assert make_bot(level).choose(observe(state, 0), state.legal_actions(), random.Random(0)) == Draw(0)
+    richer = position({0: "2S 9D", 1: "2C", 2: "2D", 3: "2C"}, current=0, discard="8C", melds={0: ["5C 6C 7C"]})
+    assert make_bot(level).choose(observe(richer, 0), richer.legal_actions(), random.Random(0)) == TakePile(0)
 
 
 @pytest.mark.parametrize("level", ["heuristic", "search:worlds=3"])

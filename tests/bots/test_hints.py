@@ -7,7 +7,7 @@ import random
 import pytest
 from tests.builders import c, extend_action, position
 
-from biriba.bots import make_bot
+from biriba.bots import BOT_LEVELS, make_bot
 from biriba.bots.hints import HINT_BOT, explain, suggest
 from biriba.core.actions import Discard, Draw, Extend
 from biriba.core.rules import Rules
@@ -18,7 +18,7 @@ STANDARD = Rules.from_preset("standard")
 
 
 def test_the_hint_is_the_strongest_bots_choice() -> None:
-    assert HINT_BOT == "heuristic"
+    assert HINT_BOT == BOT_LEVELS[-1] == "search"  # the top of the ladder (results/ladder)
     state = HandState.deal(STANDARD, dealer=0, seed=12)
     state.apply(Draw(state.current))
     view, legal = observe(state, state.current), state.legal_actions()

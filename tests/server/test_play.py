@@ -3,9 +3,17 @@ sequence numbers; illegal moves; no seat ever sees another seat's cards; reconne
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from tests.server.conftest import Client, RunningServer, create_table, guest, http_post
+from typer.testing import CliRunner
+
+from biriba.bots import make_bot
+from biriba.cli import EXIT_USAGE
+from biriba.cli import app as cli_app
+from biriba.core.actions import action_to_json
+from biriba.core.views import observe
+from tests.server.conftest import Client, RunningServer, create_table, guest, http_post, sqlite_settings
 from tests.server.truth import check_no_hidden_cards, true_states
 
 
@@ -144,3 +152,27 @@ def test_reconnecting_with_the_token_gets_the_same_seat_and_the_full_view(sqlite
     assert view["seq"] == drawn["seq"] and view["view"] == drawn["view"]
     assert len(view["view"]["hand"]) == 12 and view["my_turn"]
     again.close()
+
+
+def test_hints_come_from_the_bot_the_settings_name(tmp_path: Any) -> None:
+    """A server started with ``hint_bot`` answers with that bot's choice, seen from the seat's view (the
+    random player: were the setting ignored, the search player would have to pick as it did four times)."""
+    with RunningServer(sqlite_settings(tmp_path, hint_bot="random")) as server:
+        token = guest(server.url, "Nikos")
+        table = create_table(server.url, token, seats=[None, "greedy", "greedy", "greedy"])["table"]
+        player = Client(server.url, table["id"])
+        player.hello(token)
+        for _ in range(4):
+            state = player.state_where(lambda m: m["my_turn"])
+            player.send({"type": "hint", "language": "en"})
+            hint = player.until(lambda m: m["type"] == "hint")
+            truth = true_states(server.store, table["id"])[state["seq"]]
+            expected = make_bot("random").choose(observe(truth, 0), truth.legal_actions(), random.Random(0))
+            assert hint["action"] == action_to_json(expected)
+            player.send({"type": "action", "seq": hint["seq"], "action": hint["action"]})
+            seen = state["seq"]
+            player.until(lambda m, seen=seen: m["type"] == "state" and m["seq"] > seen)
+        player.close()
+    result = CliRunner().invoke(cli_app, ["serve", "--hint-bot", "nosuch"])
+    assert result.exit_code == EXIT_USAGE
+    assert "--hint-bot: unknown bot 'nosuch'" in result.stderr

@@ -75,12 +75,22 @@ export const getTable = (id: string, invite: string | null) =>
 export const joinTable = (id: string, seat: number, invite: string | null) =>
   call("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, invite });
 
+/** How a `state` message stands to the one shown (docs/protocol.md, "Sequence numbers"): a lower `seq`
+ *  is stale and must not replace it (never go back); the same `seq` is the same position sent again
+ *  (e.g. a seat's `connected` changed), so the player's selection stays; a higher one is a new position. */
+export function stateChange(shownSeq: number | null, incomingSeq: number): "stale" | "same" | "new" {
+  if (shownSeq === null) return "new";
+  if (incomingSeq < shownSeq) return "stale";
+  return incomingSeq === shownSeq ? "same" : "new";
+}
+
 /** The table connection: says hello with the token, then hands every server message to `onMessage`;
  *  reconnects after a drop (the server sends the full view again). */
 export class TableSocket {
   private socket: WebSocket | null = null;
   private closed = false;
   private retry = 500;
+  private reconnect: ReturnType<typeof setTimeout> | undefined; // pending while waiting to reconnect
 
   constructor(
     private tableId: string,
@@ -104,7 +114,7 @@ export class TableSocket {
     socket.onclose = () => {
       this.onStatus(false);
       if (!this.closed) {
-        setTimeout(() => this.open(), this.retry);
+        this.reconnect = setTimeout(() => this.open(), this.retry);
         this.retry = Math.min(this.retry * 2, 8000);
       }
     };
@@ -116,6 +126,8 @@ export class TableSocket {
 
   close(): void {
     this.closed = true;
+    // Leaving during the wait to reconnect must not open a new connection afterwards.
+    clearTimeout(this.reconnect);
     this.socket?.close();
   }
 }

@@ -24,12 +24,16 @@ export function sortKey(code: string, bySuit: boolean): number {
   return bySuit ? s * 20 + r : r * 4 + s;
 }
 
-/** Which cards of a meld stand in for another card: every Joker, and in a meld that is not clean a
- *  Two that is not in its natural place (in a run of its own suit, next to an Ace or a Three). */
+/** Which cards of a meld stand in for another card. A clean meld has none (that includes a meld of wild
+ *  cards only, where no card stands in for another). A dirty meld has exactly one: its Joker if it holds
+ *  one (the Twos of a set of Twos are then natural), else the Two that is not in its natural place (in a
+ *  run of its own suit, next to an Ace or a Three). */
 export function wildFlags(meld: { cards: string[]; kind: string; clean: boolean }): boolean[] {
+  const hasJoker = meld.cards.includes("JK");
   return meld.cards.map((code, index) => {
+    if (meld.clean) return false;
     if (code === "JK") return true;
-    if (rank(code) !== "2" || meld.clean) return false;
+    if (rank(code) !== "2" || hasJoker) return false;
     if (meld.kind !== "run") return true;
     const natural = meld.cards.filter((c) => c !== "JK" && rank(c) !== "2").map(suit);
     const runSuit = natural[0];

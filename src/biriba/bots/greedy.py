@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from biriba.bots.judgement import pile_card_fits, pile_card_melds_after_taking
+from biriba.bots.judgement import pile_card_fits, pile_goes_round
 from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, TakePile
 from biriba.core.cards import JOKER, N_CARD_TYPES, TWO, Card, rank_of, suit_of
 from biriba.core.melds import extension_shape, meld_shape
@@ -43,10 +43,7 @@ class GreedyBot:
         other = next(a for a in legal if isinstance(a, Draw | Pass))
         if take is None:
             return other
-        # With the draw pile spent (the other choice is a pass) the exact test: a pile not melded from
-        # would only go round the table. pile_card_melds_after_taking begins with the quick test.
-        melds = pile_card_melds_after_taking(view) if isinstance(other, Pass) else pile_card_fits(view)
-        if not melds:
+        if not pile_card_fits(view) or pile_goes_round(view, other):
             return other
         return take
 

@@ -26,7 +26,7 @@ from biriba.bots.judgement import (
     discard_danger,
     end_risk,
     meld_potential,
-    pile_card_melds_after_taking,
+    pile_goes_round,
     position_value,
     team_melds,
 )
@@ -67,8 +67,8 @@ class HeuristicBot:
         other = next(a for a in legal if isinstance(a, Draw | Pass))
         if take is None:
             return other
-        if isinstance(other, Pass) and not pile_card_melds_after_taking(view):
-            return other  # the draw pile is spent: a pile not melded from would only go round the table
+        if pile_goes_round(view, other):
+            return other
         alternative = DRAW_VALUE if isinstance(other, Draw) else 0.0
         return take if self.pile_gain(view) > alternative + self.weights.take_pile_margin else other
 

@@ -27,10 +27,9 @@ from biriba.core.melds import RUN, WILD, WILD_CARDS, MeldShape, extension_shape,
 from biriba.core.views import SeatView
 
 LANGUAGES = ("en", "el")
-HINT_BOT = "heuristic"
-"""The bot whose choice a hint gives: the strongest of the ladder as measured (results/ladder: the search
-bot is level with it, at a hundred times its cost, which a server answering hints for many tables
-cannot afford)."""
+HINT_BOT = "search"
+"""The bot whose choice a hint gives: the strongest of the ladder as measured (results/ladder). A server
+that must answer many hints at once can give a cheaper one (``biriba serve --hint-bot heuristic``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from biriba.core.actions import Extend, Meld, TakePile
+from biriba.core.actions import Action, Extend, Meld, Pass, TakePile
 from biriba.core.cards import Card, suit_of
 from biriba.core.melds import (
     BIRIBA_LENGTH,
@@ -169,6 +169,16 @@ def pile_card_melds_after_taking(view: SeatView) -> bool:
         if pile.intersection(laid):
             return True
     return False
+
+
+def pile_goes_round(view: SeatView, other: Action) -> bool:
+    """Taking the pile now, instead of ``other`` (the draw, or a pass once the draw pile is spent), would
+    only pass cards round the table: no card of it can be melded after taking, and either the draw pile is
+    spent or the hand is so short that the players would swap the same few cards for ever (one card each,
+    every player taking a one-card pile of a Two and discarding another). Every bot draws or passes then;
+    the rules allow the pile to go round, but a hand must end."""
+    short = sum(view.hand_counts) + len(view.discard_pile) <= EXACT_PILE_TEST_CARDS
+    return (isinstance(other, Pass) or short) and not pile_card_melds_after_taking(view)
 
 
 def must_open_whole(view: SeatView) -> bool:

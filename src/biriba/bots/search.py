@@ -6,10 +6,11 @@ its safest discards, the pile or the draw). The search then samples possible wor
 they are), and in each world plays every candidate followed by a short playout in which every seat plays
 the heuristic policy: the rest of this seat's turn and the next player's turn, where most of a
 decision's consequences show (the pile the next player takes or leaves). Each playout is scored from
-this seat's side by :func:`biriba.bots.judgement.position_value` of the world it reached, or by the
-hand's real score when the hand ends in it. The same worlds serve every candidate, so their comparison
-is paired and not blurred by the luck of the sampling; another candidate replaces the heuristic's own
-choice only when it is better by a clear margin over those worlds.
+this seat's side by :func:`biriba.bots.value.state_value` of the world it reached (a value fitted to
+the outcomes of self-play hands), or by the hand's real score when the hand ends in it. The same worlds
+serve every candidate, so their comparison is paired and not blurred by the luck of the sampling;
+another candidate replaces the heuristic's own choice only when it is better by a clear margin over
+those worlds.
 
 Playouts follow the heuristic policy, not random play: random playouts say almost nothing in a rummy
 game, where most random discards feed the next player. The budget is a number of worlds (``worlds``) and
@@ -25,8 +26,9 @@ import time
 from collections.abc import Sequence
 
 from biriba.bots.heuristic import HeuristicBot
-from biriba.bots.judgement import pile_card_melds_after_taking, position_value
-from biriba.core.actions import Action, Discard, Extend, Meld, Pass, TakePile
+from biriba.bots.judgement import pile_goes_round
+from biriba.bots.value import state_value
+from biriba.core.actions import Action, Discard, Draw, Extend, Meld, Pass, TakePile
 from biriba.core.errors import IllegalAction
 from biriba.core.sampling import determinize
 from biriba.core.state import HandState
@@ -113,8 +115,8 @@ class SearchBot:
             return [first]
         discards = [a for a in legal if isinstance(a, Discard)]
         others = [a for a in legal if not isinstance(a, Meld | Extend | Discard)]
-        if Pass(view.seat) in legal and not pile_card_melds_after_taking(view):
-            # As the heuristic: with the draw pile spent, a pile not melded from only goes round the table.
+        draw_or_pass = next((a for a in others if isinstance(a, Draw | Pass)), None)
+        if draw_or_pass is not None and pile_goes_round(view, draw_or_pass):
             others = [a for a in others if not isinstance(a, TakePile)]
         best_plays = heapq.nlargest(self.plays, plays, key=lambda a: self.policy.play_gain(view, a))
         safest = heapq.nsmallest(
@@ -149,7 +151,7 @@ class SearchBot:
                     break
         if state.is_over:
             return _final_difference(state, seat)
-        return position_value(observe(state, seat))
+        return state_value(state, seat)
 
 
 def _final_difference(state: HandState, seat: int) -> float:

@@ -192,3 +192,20 @@ class HandEpisode:
         other.prefix = self.prefix
         other._choices = self._choices  # read-only once built
         return other
+
+
+class HoldsEpisode:
+    """The hand an environment plays, once ``reset`` has dealt it (the environments' common part)."""
+
+    episode: HandEpisode | None = None
+
+    @property
+    def record(self) -> HandRecord:
+        """The engine record of the hand so far (every seat's actions; replays with ``HandRecord.replay``)."""
+        return self._episode.record
+
+    @property
+    def _episode(self) -> HandEpisode:
+        if self.episode is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.episode

@@ -30,15 +30,14 @@ import numpy as np
 from gymnasium import spaces
 
 from biriba.bots import Bot, make_bot
-from biriba.core.records import HandRecord
 from biriba.core.rules import Rules
 from biriba.env.encoding import EncodingError
-from biriba.env.episode import HandEpisode, encoding_for
+from biriba.env.episode import HandEpisode, HoldsEpisode, encoding_for
 
 ILLEGAL_ACTION_MODES = ("raise", "penalize")
 
 
-class BiribaGymEnv(gym.Env[dict[str, Any], np.int64]):
+class BiribaGymEnv(HoldsEpisode, gym.Env[dict[str, Any], np.int64]):
     """One hand of Biriba from one seat; bots play the others."""
 
     metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium declares it an instance attribute)
@@ -82,19 +81,8 @@ class BiribaGymEnv(gym.Env[dict[str, Any], np.int64]):
             }
         )
         self.action_space = spaces.Discrete(self.encoding.num_actions)
-        self.episode: HandEpisode | None = None
+        self.episode = None
         self._bot_rng = random.Random()
-
-    @property
-    def record(self) -> HandRecord:
-        """The engine record of the hand so far (every seat's actions)."""
-        return self._episode.record
-
-    @property
-    def _episode(self) -> HandEpisode:
-        if self.episode is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self.episode
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

@@ -26,12 +26,11 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from biriba.core.records import HandRecord
 from biriba.core.rules import Rules
-from biriba.env.episode import HandEpisode, encoding_for
+from biriba.env.episode import HandEpisode, HoldsEpisode, encoding_for
 
 
-class BiribaAECEnv(AECEnv):  # type: ignore[misc]
+class BiribaAECEnv(HoldsEpisode, AECEnv):  # type: ignore[misc]
     """One hand of Biriba for several learning agents (the AEC turn-taking model)."""
 
     metadata: ClassVar[dict[str, Any]] = {"name": "biriba_v0", "render_modes": ["ansi"], "is_parallelizable": False}
@@ -58,24 +57,13 @@ class BiribaAECEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space)
         self.action_spaces = {agent: spaces.Discrete(self.encoding.num_actions) for agent in self.possible_agents}
         self._seeds = random.Random()
-        self.episode: HandEpisode | None = None
+        self.episode = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
-
-    @property
-    def record(self) -> HandRecord:
-        """The engine record of the hand so far (replays through ``HandRecord.replay``)."""
-        return self._episode.record
-
-    @property
-    def _episode(self) -> HandEpisode:
-        if self.episode is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self.episode
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new hand. ``seed`` seeds the deals from here on; ``options`` may hold ``dealer`` and

@@ -83,8 +83,8 @@ class Server:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.store = Store(settings.database_url)
-        self.broker: LocalBroker | RedisBroker = make_broker(settings.redis_url)
-        self.tables = Tables(self.store, settings.bot_delay, self._publish_events)
+        self.broker: LocalBroker | RedisBroker = make_broker(settings.redis_url, settings.resync_interval)
+        self.tables = Tables(self.store, settings.bot_delay, self._publish_events, hint_bot=settings.hint_bot)
         self.passwords = Passwords()
         self.signer: TokenSigner
         self._resuming: asyncio.Task[int] | None = None

@@ -7,6 +7,9 @@ from pathlib import Path
 
 import platformdirs
 
+from biriba.bots.hints import HINT_BOT
+from biriba.server.broker import RESYNC_INTERVAL
+
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 
@@ -33,6 +36,10 @@ class Settings:
     database_url: str
     redis_url: str | None = None
     """With Redis, table events reach every server process that serves the table (scale-out)."""
+    resync_interval: float = RESYNC_INTERVAL
+    """With Redis, seconds between catch-ups of every loaded table from the database, whatever the
+    notices: the longest a lost notice delays the views of another process's clients. Each catch-up
+    reads every loaded table's new events; shorter means more database reads."""
     allowed_origins: tuple[str, ...] = ()
     """Browser origins allowed on the WebSocket besides the server's own (same host and port)."""
     max_message_bytes: int = 16_384
@@ -47,6 +54,9 @@ class Settings:
     """Seconds a connection's socket may take to accept one message before the connection is dropped."""
     bot_delay: float = 0.6
     """Seconds a bot waits before it plays, so that people can follow the game (0 in tests)."""
+    hint_bot: str = HINT_BOT
+    """The bot spec whose choice a hint gives (the strongest by default; a cheaper one, such as
+    ``heuristic``, for a server that must answer many hints at once)."""
     secret: str | None = None
     """Signs guest tokens; None: a secret kept in the database, shared by every process."""
     static_dir: Path | None = field(default=None)

@@ -193,6 +193,11 @@ class Store:
         self.engine: Engine = create_engine(self.url, **options)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        events_table = Base.metadata.tables[EventRow.__tablename__]
+        insert = postgresql.insert if self.engine.dialect.name == "postgresql" else sqlite.insert
+        self._insert_events = (
+            insert(events_table).on_conflict_do_nothing().returning(events_table.c.table_id, events_table.c.seq)
+        )
 
     def migrate(self) -> None:
         """Create or upgrade the schema to the newest migration."""
@@ -423,15 +428,19 @@ class Store:
         """Write events of any tables in one transaction (one commit for all: a group commit). For each,
         False if its ``(table, seq)`` was already taken: ``ON CONFLICT DO NOTHING`` skips that one row
         and the others are written."""
-        insert = postgresql.insert if self.engine.dialect.name == "postgresql" else sqlite.insert
-        written = []
+        rows = [
+            {"table_id": table_id, "seq": e.seq, "kind": e.kind, "data": e.data, "created_at": e.created_at}
+            for table_id, e in events
+        ]
         with self.engine.begin() as connection:
-            for table_id, entry in events:
-                statement = insert(EventRow).values(
-                    table_id=table_id, seq=entry.seq, kind=entry.kind, data=entry.data, created_at=entry.created_at
-                )
-                result = connection.execute(statement.on_conflict_do_nothing().returning(EventRow.seq))
-                written.append(result.first() is not None)  # a skipped row returns nothing
+            # One multi-row INSERT for the batch (SQLAlchemy's "insertmanyvalues"), in Core: per event, the
+            # ORM's statement building cost more than the database's work. RETURNING names the rows
+            # written; a (table, seq) already taken is skipped and returns nothing.
+            stored = {(row.table_id, row.seq) for row in connection.execute(self._insert_events, rows)}
+        written = []
+        for table_id, entry in events:  # (each (table, seq) counts once, should a batch hold it twice)
+            written.append((table_id, entry.seq) in stored)
+            stored.discard((table_id, entry.seq))
         return written
 
 

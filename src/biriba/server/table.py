@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from biriba.bots.base import Bot, make_bot
-from biriba.bots.hints import suggest
+from biriba.bots.hints import HINT_BOT, suggest
 from biriba.core.actions import Action, action_from_json, action_to_json
 from biriba.core.errors import IllegalAction, InvalidInputError
 from biriba.core.match import HandResult, Match
@@ -106,6 +106,7 @@ class LiveTable:
         publish: Callable[[str], Awaitable[None]],
         writer: EventWriter | None = None,
         clock: Clock = time.time,
+        hint_bot: str = HINT_BOT,
     ):
         self.info = info
         self.store = store
@@ -123,6 +124,7 @@ class LiveTable:
         self.turn_started = info.created_at
         """When the current turn began: the time of the event that gave the seat on turn its turn."""
         self.bots: dict[int, Bot] = {s.seat: make_bot(s.bot) for s in info.seats if s.bot is not None}
+        self.hint_bot = make_bot(hint_bot)
         self._timeout_bot = make_bot(TIMEOUT_BOT)
         self.listeners: set[Listener] = set()
         self.lock = asyncio.Lock()
@@ -312,7 +314,8 @@ class LiveTable:
         state, seq = self.state, self.seq
         if state.is_over or state.current != seat:
             raise Refusal("not_your_turn", "a hint is given on your turn")
-        suggestion = await asyncio.to_thread(suggest, observe(state, seat), state.legal_actions(), language)
+        view, legal = observe(state, seat), state.legal_actions()
+        suggestion = await asyncio.to_thread(suggest, view, legal, language, self.hint_bot)
         return {
             "type": "hint",
             "seq": seq,
@@ -421,10 +424,16 @@ class Tables:
     """The live tables of this process, loaded from the database when first needed."""
 
     def __init__(
-        self, store: Store, bot_delay: float, publish: Callable[[str], Awaitable[None]], clock: Clock = time.time
+        self,
+        store: Store,
+        bot_delay: float,
+        publish: Callable[[str], Awaitable[None]],
+        clock: Clock = time.time,
+        hint_bot: str = HINT_BOT,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.hint_bot = hint_bot
         self.publish = publish
         self.clock = clock
         self.writer = EventWriter(store)
@@ -442,7 +451,7 @@ class Tables:
             info = await asyncio.to_thread(self.store.table, table_id)
             if info is None:
                 return None
-            table = LiveTable(info, self.store, self.bot_delay, self.publish, self.writer, self.clock)
+            table = LiveTable(info, self.store, self.bot_delay, self.publish, self.writer, self.clock, self.hint_bot)
             events = await asyncio.to_thread(self.store.events, table_id)
             await asyncio.to_thread(table.replay, events)  # nobody sees the table before it is stored below
             self._tables[table_id] = table

@@ -1,0 +1,186 @@
+"""A learned value of a hand in progress: the search player's evaluation of the positions its playouts reach.
+
+A playout of the search stops a turn or two after the decision; what the position it reached is worth
+is then estimated. The estimate is linear in a few features of each side (a team, or a player before
+partnerships form): the score the side would have if the hand ended now, line by line (melded cards,
+cards in hand, biribas, the biribaki), what its melds may still become, its hands' size, wild cards and
+cards that fit its melds, whether it may go out, whose turn it is and how big the pile on offer is;
+several of them also weighted by how far the draw pile is spent, since a card in hand is an asset
+early and a debt late. A side's value is the weighted sum; a position is worth a seat's side's value
+less the best other side's.
+
+The weights are fitted by least squares to the final score difference of hands the heuristic player
+plays against itself (``scripts/fit-value``, :mod:`biriba.bots.value_fit`), and stored with the
+package in ``value_model.json`` together with how well they predict hands they were not fitted on.
+
+The search evaluates a sampled world, a full state in which the hidden cards have been dealt at random
+consistently with its view; so the features may read every hand of that world.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from biriba.bots.judgement import meld_potential, neighbours
+from biriba.core.cards import suit_of
+from biriba.core.melds import WILD_CARDS, extension_shape
+from biriba.core.scoring import BiribakiStatus
+from biriba.core.state import HandState
+
+FEATURES = (
+    "melded",
+    "in_hand",
+    "biribas",
+    "biribaki_penalty",
+    "potential",
+    "hand_cards",
+    "hand_wilds",
+    "hand_links",
+    "hand_fits",
+    "may_go_out",
+    "going_out_near",
+    "to_move",
+    "pile_on_offer",
+    "late_in_hand",
+    "late_hand_cards",
+    "late_potential",
+    "late_hand_wilds",
+    "late_biribaki_penalty",
+)
+"""The features of a side, in the order of the model's weights."""
+
+
+@dataclass(frozen=True, slots=True)
+class ValueModel:
+    """Weights of the features of :data:`FEATURES`, and how they were obtained."""
+
+    weights: tuple[float, ...]
+    info: dict[str, object]
+
+    def side_value(self, features: Sequence[float]) -> float:
+        return sum(w * f for w, f in zip(self.weights, features, strict=True))
+
+
+MODEL_FILE = "value_model.json"
+
+
+@cache
+def default_model() -> ValueModel:
+    """The fitted model shipped with the package."""
+    data = json.loads(resources.files("biriba.bots").joinpath(MODEL_FILE).read_text(encoding="utf-8"))
+    return model_from_json(data)
+
+
+def model_from_json(data: dict[str, object]) -> ValueModel:
+    weights = data["weights"]
+    assert isinstance(weights, dict)
+    if sorted(weights) != sorted(FEATURES):
+        raise ValueError(f"value model features {sorted(weights)} are not {sorted(FEATURES)}")
+    info = data.get("info", {})
+    assert isinstance(info, dict)
+    return ValueModel(tuple(float(weights[name]) for name in FEATURES), info)
+
+
+def sides(state: HandState) -> list[list[int]]:
+    """The scoring sides of the hand: its teams, or every player alone before partnerships form."""
+    if state.teams_formed:
+        return [state.seats_of(team) for team in range(state.rules.teams)]
+    return [[seat] for seat in range(state.rules.players)]
+
+
+def initial_draw_pile(state: HandState) -> int:
+    rules = state.rules
+    return _initial_draw_pile(rules.decks, rules.jokers, rules.players, rules.hand_size, sum(rules.packet_sizes))
+
+
+@cache
+def _initial_draw_pile(decks: int, jokers: int, players: int, hand_size: int, packets: int) -> int:
+    return max(1, decks * 52 + jokers - players * hand_size - packets - 1)
+
+
+def side_features(state: HandState) -> list[list[float]]:
+    """Every side's features (in the order of :func:`sides`)."""
+    rules = state.rules
+    score = state.hand_score()
+    late = max(0.0, 1.0 - len(state.draw_pile) / initial_draw_pile(state))
+    current = state.current
+    pile = len(state.discard_pile)
+    rows: list[list[float]] = []
+    for side, (seats, lines) in enumerate(zip(sides(state), score.team_scores, strict=True)):
+        team = side if state.teams_formed else -1
+        melds = state.melds[team] if team >= 0 else []
+        potential = sum(meld_potential(rules, m.shape, state.bonus_suit) for m in melds if not m.shape.is_biriba)
+        cards = wilds = links = fits = 0
+        for seat in seats:
+            hand = state.hands[seat]
+            for card, count in enumerate(hand):
+                if not count:
+                    continue
+                cards += count
+                if card in WILD_CARDS:
+                    wilds += count
+                    continue
+                links += count * _links(hand, card, rules.sets)
+                if any(not isinstance(extension_shape(m.cards, (card,), rules.meld_rules), str) for m in melds):
+                    fits += count
+        has_biriba = any(m.shape.is_biriba for m in melds)
+        holds_biribaki = team >= 0 and state.biribaki_status(team) is not BiribakiStatus.NOT_TAKEN
+        may_go_out = 1.0 if has_biriba and holds_biribaki else 0.0
+        smallest = min(state.hand_sizes[seat] for seat in seats)
+        to_move = 1.0 if current in seats else 0.0
+        penalty = float(lines.biribaki + lines.no_biriba + lines.no_melds)
+        rows.append(
+            [
+                float(lines.melded),
+                float(lines.in_hand),
+                float(lines.biribas),
+                penalty,
+                potential,
+                float(cards),
+                float(wilds),
+                float(links),
+                float(fits),
+                may_go_out,
+                may_go_out / (1.0 + smallest),
+                to_move,
+                to_move * pile,
+                late * float(lines.in_hand),
+                late * cards,
+                late * potential,
+                late * wilds,
+                late * penalty,
+            ]
+        )
+    return rows
+
+
+def _links(hand: Sequence[int], card: int, sets: bool) -> int:
+    """How many cards of ``hand`` go with ``card`` towards a meld: its neighbours in suit (one or two
+    ranks away), and its twins in rank where sets are allowed."""
+    base, rank = suit_of(card) * 13, card % 13
+    links = sum(1 for other in _NEAR[rank] if hand[base + other])
+    if sets:
+        links += sum(hand[s * 13 + rank] for s in range(4)) - 1
+    return links
+
+
+_NEAR = tuple(neighbours(rank, 1) + neighbours(rank, 2) for rank in range(13))
+"""Per rank, the ranks one or two away in a run."""
+
+
+def state_value(state: HandState, seat: int, model: ValueModel | None = None) -> float:
+    """What the position is worth to ``seat``: its side's value less the best other side's, in points."""
+    model = model or default_model()
+    rows = side_features(state)
+    own = _side_of(state, seat)
+    values = [model.side_value(row) for row in rows]
+    others = [v for side, v in enumerate(values) if side != own]
+    return values[own] - (max(others) if others else 0.0)
+
+
+def _side_of(state: HandState, seat: int) -> int:
+    return state.seat_team[seat] if state.teams_formed else seat
