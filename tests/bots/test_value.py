@@ -12,10 +12,10 @@ from tests.builders import position
 
 from biriba.bots import make_bot
 from biriba.bots.value import FEATURES, MODEL_FILE, default_model, model_from_json, side_features, state_value
-from biriba.bots.value_fit import fit, hand_samples
 from biriba.core.rules import Rules
 from biriba.core.state import HandState
 from biriba.core.views import observe
+from biriba.sim.value_fit import fit, hand_samples
 
 
 def played(rules: Rules, seed: int, actions: int) -> HandState:

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from biriba.core.actions import Action, Extend, Meld, Pass, TakePile
 from biriba.core.cards import Card, suit_of
+from biriba.core.errors import IllegalAction
 from biriba.core.melds import (
     BIRIBA_LENGTH,
     FULL_RUN_LENGTH,
@@ -142,22 +143,27 @@ engine: the keep-two-cards rule, the closing condition and the discard restricti
 
 
 def pile_card_melds_after_taking(view: SeatView) -> bool:
-    """Whether, after taking the discard pile now, a meld or an extension would use one of its cards.
+    """Whether, after taking the discard pile now (the seat may take it), a meld or an extension would use
+    one of its cards.
 
     With the draw pile spent, a player who takes the pile without melding from it only passes the pile
-    round the table: the hand ends by passes, so bots take it then only to meld from it. The quick test
-    of :func:`pile_card_fits` decides, but for short hands, and under the rules that tie the pile to a
-    meld, where the engine is asked in a world sampled from the view (the seat's own plays depend only
-    on its hand and the table).
+    round the table: the hand ends by passes, so bots take it then only to meld from it. Under the rules
+    that tie the pile to a meld the answer is yes: the engine lets the pile be taken only then. Otherwise
+    the quick test of :func:`pile_card_fits` decides, but for short hands, where the engine is asked in a
+    world sampled from the view (the seat's own plays depend only on its hand and the table).
     """
+    rules = view.rules
+    if rules.take_pile_requires_meld or rules.take_pile_requires_top_card:
+        return True
     if not pile_card_fits(view):
         return False
-    rules = view.rules
-    tied = rules.take_pile_requires_meld or rules.take_pile_requires_top_card
-    if sum(view.hand_counts) + len(view.discard_pile) > EXACT_PILE_TEST_CARDS and not tied:
+    if sum(view.hand_counts) + len(view.discard_pile) > EXACT_PILE_TEST_CARDS:
         return True
     world = determinize(view, random.Random(0))
-    world.apply(TakePile(view.seat))
+    try:
+        world.apply(TakePile(view.seat))
+    except IllegalAction:  # (a closed pile: whether it may be taken depends on the cards under its top)
+        return True
     pile = set(view.discard_pile)
     for action in world.legal_actions():
         if isinstance(action, Extend):

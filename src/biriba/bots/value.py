@@ -10,7 +10,7 @@ early and a debt late. A side's value is the weighted sum; a position is worth a
 less the best other side's.
 
 The weights are fitted by least squares to the final score difference of hands the heuristic player
-plays against itself (``scripts/fit-value``, :mod:`biriba.bots.value_fit`), and stored with the
+plays against itself (``scripts/fit-value``, :mod:`biriba.sim.value_fit`), and stored with the
 package in ``value_model.json`` together with how well they predict hands they were not fitted on.
 
 The search evaluates a sampled world, a full state in which the hidden cards have been dealt at random

@@ -6,7 +6,7 @@ The weights are the least-squares fit of that difference to the difference of th
 (a small ridge term keeps rarely seen features tame). A fifth of the hands is held out: the fit is
 judged on them, against the hand-made :func:`biriba.bots.judgement.position_value`.
 
-    .venv/bin/python -m biriba.bots.value_fit --hands 3000   # writes src/biriba/bots/value_model.json
+    .venv/bin/python -m biriba.sim.value_fit --hands 6000   # writes src/biriba/bots/value_model.json
 
 Needs numpy (the ``research`` or ``dev`` extra).
 """
@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=3000, help="hands of self-play (a fifth held out)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
-    parser.add_argument("--out", type=Path, default=Path(__file__).with_name(MODEL_FILE))
+    parser.add_argument("--out", type=Path, default=Path(__file__).parent.parent / "bots" / MODEL_FILE)
     args = parser.parse_args(argv)
     if args.hands < 5:
         parser.error("--hands must be at least 5 (a fifth is held out)")
