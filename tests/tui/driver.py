@@ -87,3 +87,13 @@ async def play_to_end_of_hand(pilot: Pilot[None], app: BiribaApp, max_steps: int
         await play_turn_step(pilot, app)
         assert (game.hand_number, len(game.actions)) != before or game.last_result is not None, app.message
     raise AssertionError(f"the hand did not end in {max_steps} steps")
+
+
+def play_hand(game: TableGame) -> None:
+    """Play the person's seat to the end of the hand: a discard where one is legal, else the first action."""
+    while game.last_result is None:
+        if game.person_to_play:
+            legal = game.legal_actions()
+            game.play(next((a for a in legal if isinstance(a, Discard)), legal[0]))
+        else:
+            game.bot_step()

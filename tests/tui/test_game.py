@@ -17,16 +17,7 @@ from biriba.core.scoring import BiribaScore, HandScore, TeamScore
 from biriba.tui import ReplayCursor, TableGame
 from biriba.tui.messages import CATALOGUE, Messages
 from biriba.tui.render import breakdown_markup, hand_markup, hand_positions
-from tests.tui.driver import new_game
-
-
-def play_hand(game: TableGame) -> None:
-    while game.last_result is None:
-        if game.person_to_play:
-            legal = game.legal_actions()
-            game.play(next((a for a in legal if isinstance(a, Discard)), legal[0]))
-        else:
-            game.bot_step()
+from tests.tui.driver import new_game, play_hand
 
 
 def test_an_illegal_action_changes_neither_the_hand_nor_the_record() -> None:

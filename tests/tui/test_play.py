@@ -19,7 +19,16 @@ from biriba.core.state import Phase
 from biriba.tui import BiribaApp, ReplayCursor, TableGame
 from biriba.tui.app import HandOverScreen
 from biriba.tui.render import sorted_hand
-from tests.tui.driver import SEED, new_app, new_game, plain, play_to_end_of_hand, play_turn_step, select_cards
+from tests.tui.driver import (
+    SEED,
+    new_app,
+    new_game,
+    plain,
+    play_hand,
+    play_to_end_of_hand,
+    play_turn_step,
+    select_cards,
+)
 
 
 def test_a_whole_hand_with_an_illegal_attempt_a_hint_and_the_breakdown() -> None:
@@ -213,12 +222,7 @@ def test_mouse_and_keyboard_selection_sorting_and_adding_to_a_meld_by_click() ->
 
 def test_replaying_a_saved_record_step_by_step(tmp_path: Path) -> None:
     game = new_game()
-    while game.last_result is None:
-        if game.person_to_play:
-            legal = game.legal_actions()
-            game.play(next((a for a in legal if isinstance(a, Discard)), legal[0]))
-        else:
-            game.bot_step()
+    play_hand(game)
     game.next_hand()
     saved = tmp_path / "record.json"
     game.save(saved)

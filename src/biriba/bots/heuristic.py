@@ -92,8 +92,8 @@ class HeuristicBot:
     def _play_or_discard(self, view: SeatView, legal: Sequence[Action]) -> Action:
         plays = [a for a in legal if isinstance(a, Meld | Extend)]
         if plays:
-            best = max(plays, key=lambda a: self.play_gain(view, a))
-            if self.play_gain(view, best) > 0 or view.draw_pile_size == 0:
+            gain, best = max(((self.play_gain(view, a), a) for a in plays), key=lambda pair: pair[0])
+            if gain > 0 or view.draw_pile_size == 0:
                 return best  # (with the draw pile spent, every card laid is one less to lose)
         redraw = next((a for a in legal if isinstance(a, Redraw)), None)
         if redraw is not None and card_utility(view, view.drawn, weights=self.weights) < self.weights.neighbour:

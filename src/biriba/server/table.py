@@ -106,7 +106,7 @@ class LiveTable:
         publish: Callable[[str], Awaitable[None]],
         writer: EventWriter | None = None,
         clock: Clock = time.time,
-        hint_bot: str = HINT_BOT,
+        hint_bot: Bot | None = None,
     ):
         self.info = info
         self.store = store
@@ -124,7 +124,8 @@ class LiveTable:
         self.turn_started = info.created_at
         """When the current turn began: the time of the event that gave the seat on turn its turn."""
         self.bots: dict[int, Bot] = {s.seat: make_bot(s.bot) for s in info.seats if s.bot is not None}
-        self.hint_bot = make_bot(hint_bot)
+        self.hint_bot = hint_bot or make_bot(HINT_BOT)
+        """The bot whose choice a hint gives (it keeps no state: the process's tables share one)."""
         self._timeout_bot = make_bot(TIMEOUT_BOT)
         self.listeners: set[Listener] = set()
         self.lock = asyncio.Lock()
@@ -433,7 +434,7 @@ class Tables:
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
-        self.hint_bot = hint_bot
+        self.hint_bot = make_bot(hint_bot)
         self.publish = publish
         self.clock = clock
         self.writer = EventWriter(store)

@@ -50,6 +50,14 @@ from biriba.tui.render import (
     teams_markup,
 )
 
+TURN_ACTIONS: dict[str, type[Draw | TakePile | Pass | Redraw]] = {
+    "draw": Draw,
+    "take_pile": TakePile,
+    "pass": Pass,
+    "redraw": Redraw,
+}
+"""The actions of the keys d, t, p and r: the seat alone makes each one."""
+
 
 class HandView(Widget):
     """The cards of one hand in a row that wraps; a click on a card selects it or lets it go."""
@@ -176,10 +184,10 @@ class BiribaApp(App[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("d", "draw", show=False),
-        Binding("t", "take_pile", show=False),
-        Binding("p", "pass_turn", show=False),
-        Binding("r", "redraw", show=False),
+        Binding("d", "turn('draw')", show=False),
+        Binding("t", "turn('take_pile')", show=False),
+        Binding("p", "turn('pass')", show=False),
+        Binding("r", "turn('redraw')", show=False),
         Binding("m", "meld", show=False),
         Binding("x", "discard", show=False),
         Binding("h", "hint", show=False),
@@ -481,21 +489,10 @@ class BiribaApp(App[None]):
 
     # --- input: actions ----------------------------------------------------------------------
 
-    def action_draw(self) -> None:
+    def action_turn(self, kind: str) -> None:
+        """The actions that need no cards chosen: ``draw``, ``take_pile``, ``pass`` or ``redraw``."""
         if self.game is not None:
-            self.act(Draw(self.game.seat))
-
-    def action_take_pile(self) -> None:
-        if self.game is not None:
-            self.act(TakePile(self.game.seat))
-
-    def action_pass_turn(self) -> None:
-        if self.game is not None:
-            self.act(Pass(self.game.seat))
-
-    def action_redraw(self) -> None:
-        if self.game is not None:
-            self.act(Redraw(self.game.seat))
+            self.act(TURN_ACTIONS[kind](self.game.seat))
 
     def action_meld(self) -> None:
         if self.game is None:
