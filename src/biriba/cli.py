@@ -15,6 +15,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from biriba.bots import Bot, make_bot
 from biriba.bots.hints import HINT_BOT
@@ -32,7 +33,7 @@ from biriba.core.records import (
     load_json,
     rules_for_players,
 )
-from biriba.core.rules import Rules, option_fields
+from biriba.core.rules import OPTION_BOUNDS, Rules, option_fields
 from biriba.core.scoresheet import score_sheet
 from biriba.core.scoring import HandScore
 from biriba.core.state import HandState
@@ -250,6 +251,7 @@ def rules_list(ctx: typer.Context, as_json: JsonFlag = False) -> None:
             "standard": standard.options()[f.name],
             "meaning": f.metadata["doc"],
         }
+        | ({"range": list(OPTION_BOUNDS[f.name])} if f.name in OPTION_BOUNDS else {})
         for f in option_fields()
     ]
     if as_json:
@@ -273,7 +275,8 @@ def rules_list(ctx: typer.Context, as_json: JsonFlag = False) -> None:
             group = option["group"]
             console.print(f"\n[bold]Options: {group}[/]")
         value = json.dumps(option["standard"])
-        console.print(f"  [cyan]{option['name']}[/] = {value}\n      {option['meaning']}")
+        span = f" ({option['range'][0]} to {option['range'][1]})" if "range" in option else ""
+        console.print(f"  [cyan]{option['name']}[/] = {value}{span}\n      {escape(option['meaning'])}")
     console.print('\nRules are a preset name, or a JSON object: {"preset": "standard", "sets": false, "players": 3}.')
 
 
@@ -286,7 +289,7 @@ def _changes_from_standard(rules: Rules) -> dict[str, Any]:
 @rules_app.command("show")
 def rules_show(
     preset: Annotated[str, typer.Argument(help="A preset name, or a JSON rules object.")] = "standard",
-    players: Annotated[int | None, typer.Option(help="Number of players (2 to 6).")] = None,
+    players: Annotated[int | None, typer.Option(help="Number of players (2 to 6, or 8).")] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Print the rule sheet of a preset (with any options of a JSON rules object)."""
@@ -308,7 +311,7 @@ def watch(
         str, typer.Option(help="One bot level for every seat, or one per seat: greedy,random,...")
     ] = "greedy",
     rules: RulesOption = "standard",
-    players: Annotated[int | None, typer.Option(help="Number of players, 2 to 6 (the rules' own by default).")] = None,
+    players: Annotated[int | None, typer.Option(help="Number of players, 2 to 6 or 8 (the rules' own by default).")] = None,
     dealer: Annotated[int, typer.Option(help="The dealer's seat.")] = 0,
     delay: Annotated[float, typer.Option(help="Seconds between actions.")] = 0.3,
     match: Annotated[bool, typer.Option("--match", help="Play a whole match, not one hand.")] = False,
@@ -370,7 +373,7 @@ def watch(
 
 @app.command()
 def play(
-    players: Annotated[int | None, typer.Option(help="Number of players, 2 to 6 (the rules' own by default).")] = None,
+    players: Annotated[int | None, typer.Option(help="Number of players, 2 to 6 or 8 (the rules' own by default).")] = None,
     rules: RulesOption = "standard",
     seat: Annotated[int, typer.Option(help="Your seat (0 deals the first hand).")] = 0,
     bots: Annotated[

@@ -301,7 +301,7 @@ def with_changes(**changes: object) -> dict[str, Any]:
             InvalidInputError,
             "'players' is 3 but the rules play with 4",
         ),
-        (with_changes(players=9), InvalidInputError, "'players' must be a number of players, 2 to 6"),
+        (with_changes(players=9), InvalidInputError, "'players' must be a number of players, 2 to 6 or 8"),
         (with_changes(actions={"seat": 1, "type": "draw"}), InvalidInputError, "'actions' must be a list"),
         (with_changes(actions=[{"seat": 1, "type": "draw"}, {"seat": 2, "type": "fly"}]), InvalidActionError, ""),
         (with_changes(actions=[{"seat": 1, "type": "discard", "card": "1H"}]), InvalidCardError, "action 0"),

@@ -25,7 +25,7 @@ from biriba.core.actions import Action, action_from_json, action_to_json
 from biriba.core.cards import Card, card_codes, parse_card
 from biriba.core.errors import BiribaError, IllegalAction, InvalidInputError
 from biriba.core.match import Match
-from biriba.core.rules import Rules
+from biriba.core.rules import PLAYER_COUNTS, Rules
 from biriba.core.state import HandState
 
 
@@ -217,8 +217,8 @@ def rules_for_players(data: object, players: object) -> Rules:
     """Rules from a ``rules`` field (a preset name or object) and a separate number of players, if given."""
     if players is None:
         return Rules.from_json(data)
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
-        raise InvalidInputError(f"'players' must be a number of players, 2 to 6, not {players!r}")
+    if isinstance(players, bool) or not isinstance(players, int) or players not in PLAYER_COUNTS:
+        raise InvalidInputError(f"'players' must be a number of players, 2 to 6 or 8, not {players!r}")
     if isinstance(data, str):
         data = {"preset": data}
     if isinstance(data, dict) and "players" not in data:

@@ -46,6 +46,36 @@ INITIAL_MELD_SCHEDULES: dict[str, InitialMeldSchedule] = {
 }
 
 PARTNERSHIPS = ("fixed", "none", "formed")
+PLAYER_COUNTS = (2, 3, 4, 5, 6, 8)
+"""The formats: 2 to 6 players, and 8 in four partnerships ("any number of pairs")."""
+
+OPTION_BOUNDS: dict[str, tuple[int, int]] = {
+    # Wide enough for any table the sources describe or a house could want, narrow enough that no rules
+    # object makes a hand that no one could play (a bot's decision grows with the pack and the hands).
+    "players": (2, 8),
+    "decks": (1, 6),
+    "jokers": (0, 24),
+    "hand_size": (1, 30),
+    "first_player": (0, 8),
+    "exact_cut_bonus": (0, 1000),
+    "near_cut_bonus": (0, 1000),
+    "joker_value": (0, 1000),
+    "two_value": (0, 1000),
+    "ace_value": (0, 1000),
+    "high_value": (0, 1000),
+    "low_value": (0, 1000),
+    "going_out_bonus": (0, 10_000),
+    "no_biribaki_penalty": (0, 10_000),
+    "unplayed_biribaki_penalty": (0, 10_000),
+    "no_biriba_penalty": (0, 10_000),
+    "no_melds_penalty": (0, 10_000),
+    "score_rounding": (0, 1000),
+    "target": (50, 100_000),
+}
+"""The range of every integer option, both ends included."""
+PACKET_SIZE_BOUNDS = (1, 30)
+BONUS_BOUNDS = (0, 100_000)
+INITIAL_MELD_BOUNDS = {"entries": 12, "from_score": 1_000_000, "minimum": 1000}
 JOKER_UPCARD_RULES = ("no-bonus-suit", "first-player-chooses", "first-player-takes")
 END_OF_DRAW_PILE_RULES = ("passes", "packets-then-end")
 TARGET_RULES = ("exceed", "reach")
@@ -98,14 +128,16 @@ class Rules:
     preset: str = "standard"
 
     # --- the table ---------------------------------------------------------------------------
-    players: int = _option(4, "number of players, 2 to 6", "table")
+    players: int = _option(4, "number of players, 2 to 6, or 8 in four partnerships", "table")
     partnerships: str = _option(
         "",
         "fixed: partners sit opposite (4 and 6 players); none: everyone plays alone (2 and 3); formed: "
         "the first player to meld the whole hand plays alone against the others in pairs (3 and 5)",
         "table",
     )
-    decks: int = _option(0, "decks of 52 cards in the pack (by format: 2, or 3 for 5, 6 and 3 alone)", "table")
+    decks: int = _option(
+        0, "decks of 52 cards in the pack (by format: 2, or 3 for 5, 6 and 3 alone, 4 for 8)", "table"
+    )
     jokers: int = _option(-1, "Jokers in the pack (by format: 2 per deck)", "table")
     hand_size: int = _option(11, "cards dealt to each player", "table")
     packet_sizes: tuple[int, ...] = _option(
@@ -381,8 +413,11 @@ class Rules:
 
     def _check(self) -> None:
         """Refuse impossible values and options that contradict each other, naming them."""
-        if not 2 <= self.players <= 6:
-            raise InvalidRulesError(f"players={self.players}: Biriba is played by 2 to 6 players")
+        self._check_bounds()
+        if self.players not in PLAYER_COUNTS:
+            raise InvalidRulesError(
+                f"players={self.players}: Biriba is played by 2 to 6 players, or by 8 in four partnerships"
+            )
         if self.partnerships not in PARTNERSHIPS:
             raise InvalidRulesError(f"partnerships={self.partnerships!r}: expected one of {', '.join(PARTNERSHIPS)}")
         if self.partnerships == "fixed" and self.players % 2:
@@ -396,12 +431,6 @@ class Rules:
         _one_of("joker_upcard", self.joker_upcard, JOKER_UPCARD_RULES)
         _one_of("end_of_draw_pile", self.end_of_draw_pile, END_OF_DRAW_PILE_RULES)
         _one_of("target_rule", self.target_rule, TARGET_RULES)
-        if self.target <= 0:
-            raise InvalidRulesError(f"target={self.target}: the target score must be positive")
-        if self.decks < 1 or self.jokers < 0:
-            raise InvalidRulesError(f"decks={self.decks}, jokers={self.jokers}: the pack needs a deck, and Jokers >= 0")
-        if self.hand_size < 1 or any(size < 1 for size in self.packet_sizes):
-            raise InvalidRulesError("hand_size and every packet size must be at least 1")
         if len(self.packet_sizes) != self.teams:
             raise InvalidRulesError(
                 f"packet_sizes={list(self.packet_sizes)}: {self.teams} teams need {self.teams} biribakia"
@@ -412,10 +441,6 @@ class Rules:
             thresholds = [start for start, _ in self.initial_meld]
             if not thresholds or thresholds != sorted(thresholds) or len(set(thresholds)) != len(thresholds):
                 raise InvalidRulesError("initial_meld: thresholds must be distinct and increasing")
-            if any(minimum < 0 for _, minimum in self.initial_meld):
-                raise InvalidRulesError("initial_meld: a minimum cannot be negative")
-        if self.score_rounding < 0:
-            raise InvalidRulesError("score_rounding cannot be negative")
         dealt = self.players * self.hand_size + sum(self.packet_sizes) + (1 if self.upcard else 0)
         if dealt > self.decks * 52 + self.jokers:
             raise InvalidRulesError(
@@ -448,6 +473,34 @@ class Rules:
                 raise InvalidRulesError(f"{first} contradicts {second}")
 
 
+    def _check_bounds(self) -> None:
+        """Refuse a number outside the range a table could want (:data:`OPTION_BOUNDS`), naming it."""
+        for name, (low, high) in OPTION_BOUNDS.items():
+            _within(name, getattr(self, name), low, high)
+        for size in self.packet_sizes:
+            _within("packet_sizes", size, *PACKET_SIZE_BOUNDS)
+        for bonuses_name in ("bonuses", "laid_whole_bonuses"):
+            bonuses = getattr(self, bonuses_name)
+            if bonuses is None:
+                continue
+            for f in dataclasses.fields(BiribaBonuses):
+                points = getattr(bonuses, f.name)
+                if points is not None:
+                    _within(f"{bonuses_name}.{f.name}", points, *BONUS_BOUNDS)
+        if self.initial_meld is not None:
+            limits = INITIAL_MELD_BOUNDS
+            if len(self.initial_meld) > limits["entries"]:
+                raise InvalidRulesError(f"initial_meld: at most {limits['entries']} [from_score, minimum] pairs")
+            for start, minimum in self.initial_meld:
+                _within("initial_meld from_score", start, 0, limits["from_score"])
+                _within("initial_meld minimum", minimum, 0, limits["minimum"])
+
+
+def _within(name: str, value: int, low: int, high: int) -> None:
+    if not low <= value <= high:
+        raise InvalidRulesError(f"{name}={value}: expected {low} to {high}")
+
+
 def option_fields() -> tuple[dataclasses.Field[Any], ...]:
     """The fields of :class:`Rules` that are options (every field but the preset name and derived ones)."""
     return tuple(f for f in dataclasses.fields(Rules) if f.init and f.name != "preset")
@@ -456,16 +509,28 @@ def option_fields() -> tuple[dataclasses.Field[Any], ...]:
 def _format_defaults(options: Mapping[str, Any]) -> dict[str, Any]:
     """The "by format" defaults for the options not given: from the players and partnerships."""
     players = options.get("players", 4)
-    partnerships = options.get("partnerships") or {2: "none", 3: "none", 4: "fixed", 5: "formed", 6: "fixed"}.get(
-        players, "none"
-    )
+    partnerships = options.get("partnerships") or {
+        2: "none",
+        3: "none",
+        4: "fixed",
+        5: "formed",
+        6: "fixed",
+        8: "fixed",
+    }.get(players, "none")
     if partnerships == "fixed":
         teams = players // 2
     elif partnerships == "formed":
         teams = 2 if players == 3 else 3
     else:
         teams = players
-    decks = options.get("decks") or (3 if players in (5, 6) or (players == 3 and partnerships == "none") else 2)
+    # A deck per pair of players ("three pairs, three decks, and so on"), at least two; three players
+    # alone take a deck each.
+    if options.get("decks"):
+        decks = options["decks"]
+    elif players == 3 and partnerships == "none":
+        decks = 3
+    else:
+        decks = max(2, (players + 1) // 2)
     packets = (18,) + (11,) * (teams - 1) if partnerships == "formed" else (11,) * teams
     return {
         "partnerships": partnerships,
