@@ -311,7 +311,12 @@ def watch(
         str, typer.Option(help="One bot level for every seat, or one per seat: greedy,random,...")
     ] = "greedy",
     rules: RulesOption = "standard",
-    players: Annotated[int | None, typer.Option(help="Number of players, 2 to 6 or 8 (the rules' own by default).")] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            help="Number of players, 2 to 6 or 8 (the rules' own by default).",
+        ),
+    ] = None,
     dealer: Annotated[int, typer.Option(help="The dealer's seat.")] = 0,
     delay: Annotated[float, typer.Option(help="Seconds between actions.")] = 0.3,
     match: Annotated[bool, typer.Option("--match", help="Play a whole match, not one hand.")] = False,
@@ -373,7 +378,12 @@ def watch(
 
 @app.command()
 def play(
-    players: Annotated[int | None, typer.Option(help="Number of players, 2 to 6 or 8 (the rules' own by default).")] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            help="Number of players, 2 to 6 or 8 (the rules' own by default).",
+        ),
+    ] = None,
     rules: RulesOption = "standard",
     seat: Annotated[int, typer.Option(help="Your seat (0 deals the first hand).")] = 0,
     bots: Annotated[
