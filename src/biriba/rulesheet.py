@@ -93,10 +93,18 @@ def _deal(rules: Rules) -> list[str]:
         rules.first_player % rules.players, f"The player {rules.first_player} seats after the dealer plays first"
     )
     items.append(f"{seats}; the deal passes to the next player each hand.")
-    if rules.exact_cut_bonus or rules.near_cut_bonus:
+    cutter = "The dealer" if rules.cutter == "dealer" else "The first player"
+    if rules.scores_cut:
+        points = [f"cutting exactly the cards to deal scores {rules.exact_cut_bonus} for their side"]
+        if rules.near_cut_bonus:
+            points.append(f"one card off, {rules.near_cut_bonus}")
+        if rules.short_cut_penalty:
+            points.append(f"leaving too few cards to deal costs {rules.short_cut_penalty}")
+        items.append(f"{cutter} cuts the cards to deal: " + "; ".join(points) + ".")
+    if rules.cutter_takes_bottom_wild:
+        who = "dealer" if rules.cutter == "dealer" else "first player"
         items.append(
-            f"A dealer who cuts exactly the cards to deal scores {rules.exact_cut_bonus}; one card off, "
-            f"{rules.near_cut_bonus}."
+            f"The card at the bottom of the cut, if a Joker or a Two, goes to the {who} as one of their cards."
         )
     return items
 
@@ -105,7 +113,9 @@ def _melds(rules: Rules) -> list[str]:
     longest = "14 cards, from Ace to Ace" if rules.ace_to_ace else "13 cards"
     ace = "an Ace at each end (A 2 ... K A)" if rules.ace_to_ace else "Ace low or high, never both"
     items = [f"Runs: 3 or more cards of one suit in sequence; {ace}; at most {longest}."]
-    if rules.sets:
+    if rules.sets == "aces":
+        items.append("Sets of Aces only: 3 or more Aces; no other rank forms a set.")
+    elif rules.sets:
         items.append("Sets: 3 or more cards of one rank (Twos excepted).")
     else:
         items.append("No sets: only runs are melds.")
@@ -153,7 +163,7 @@ def _turn(rules: Rules) -> list[str]:
         lone = "the two others are partners" if rules.players == 3 else "the others pair up, alternate seats"
         items.append(
             "Nobody melds until a player lays the whole hand at once (but a card to discard) and takes the first "
-            f"biribaki of {rules.packet_sizes[0]}: that player plays alone, {lone}."
+            f"biribaki of {rules.packet_sizes[0]}, which needs no biriba: that player plays alone, {lone}."
         )
     if not rules.partner_wild_discard:
         items.append("A partner who plays just before the other partner may not discard a Joker or a Two.")
@@ -161,6 +171,8 @@ def _turn(rules: Rules) -> list[str]:
         items.append(
             "With the draw pile empty, take the discard pile or pass; when every player passes in turn, the hand ends."
         )
+    elif rules.end_of_draw_pile == "last-draw":
+        items.append("The hand ends with the turn of the player who draws the last card of the draw pile.")
     else:
         items.append(
             "When the draw pile runs out, a biribaki not yet taken becomes the draw pile; with none left the hand "

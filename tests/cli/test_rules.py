@@ -94,3 +94,21 @@ def test_show_refuses_bad_rules_with_exit_2(args: list[str], needle: str) -> Non
     code, data = rules_json(*args)
     assert code == 2
     assert needle in data["error"]["reason"]
+
+
+def test_the_buraco_sheet_shows_vulnerability_at_half_the_target() -> None:
+    result = run("rules", "show", '{"preset": "buraco-aberto", "target": 2000}')
+    assert result.returncode == 0, result.stderr
+    assert "from 0: nothing; from 1000: 75" in result.stdout
+    assert "1500" not in result.stdout
+
+
+def test_the_list_gives_every_integer_option_its_range() -> None:
+    code, data = rules_json()
+    assert code == 0
+    options = {option["name"]: option for option in data["options"]}
+    assert options["decks"]["range"] == [1, 6] and options["target"]["range"] == [50, 100_000]
+    listed = run("rules").stdout
+    assert "decks = 2 (1 to 6)" in listed
+    # Rich markup must not eat text in square brackets.
+    assert "a list of [from_score, minimum] pairs" in " ".join(listed.split())

@@ -43,10 +43,11 @@ R3F = Rules.from_preset("standard", players=3, partnerships="formed")
 R4 = Rules.from_preset("standard")
 R5 = Rules.from_preset("standard", players=5)
 R6 = Rules.from_preset("standard", players=6)
+R8 = Rules.from_preset("standard", players=8)
 R3W = Rules.from_preset("standard", players=3, partnerships="formed", partner_wild_discard=False)
 
-FORMAT_IDS = ["2 players", "3 individuals", "3 formed", "4 fixed", "5 formed", "6 fixed"]
-ALL_RULES = [R2, R3, R3F, R4, R5, R6]
+FORMAT_IDS = ["2 players", "3 individuals", "3 formed", "4 fixed", "5 formed", "6 fixed", "8 fixed"]
+ALL_RULES = [R2, R3, R3F, R4, R5, R6, R8]
 FORMED = pytest.mark.parametrize("rules", [R3F, R5], ids=["3 formed", "5 formed"])
 
 RUN_S = "3S 4S 5S 6S 7S 8S 9S"
@@ -74,6 +75,7 @@ def _on_turn(rules: Rules, seat: int, hands: dict[int, str], **kwargs: Any) -> H
         (R4, "fixed", 2, 4, 108, (11, 11), 2),
         (R5, "formed", 3, 6, 162, (18, 11, 11), 3),
         (R6, "fixed", 3, 6, 162, (11, 11, 11), 3),
+        (R8, "fixed", 4, 8, 216, (11, 11, 11, 11), 4),  # seed 002: "any number of pairs", a deck per pair
     ],
     ids=FORMAT_IDS,
 )
@@ -109,19 +111,19 @@ def test_partnerships_that_do_not_fit_the_players_are_refused(players: int, part
         Rules.from_preset("standard", players=players, partnerships=partnerships)
 
 
-SEAT_HANDS = ["AS KS QS", "AH KH QH", "AD KD QD", "AC KC QC", "JS JH JD", "10S 10H 10D"]
+SEAT_HANDS = ["AS KS QS", "AH KH QH", "AD KD QD", "AC KC QC", "JS JH JD", "10S 10H 10D", "9S 9H 9D", "8S 8H 8D"]
 
 
 @pytest.mark.parametrize("dealer_from_end", [0, 1], ids=["last seat deals", "next to last deals"])
 @pytest.mark.parametrize(
-    ("rules", "draw_pile"), [(R2, 63), (R3, 95), (R3F, 45), (R4, 41), (R5, 66), (R6, 62)], ids=FORMAT_IDS
+    ("rules", "draw_pile"), [(R2, 63), (R3, 95), (R3F, 45), (R4, 41), (R5, 66), (R6, 62), (R8, 83)], ids=FORMAT_IDS
 )
 def test_a_deal_from_an_explicit_deck_puts_every_card_where_rulings_1_says(
     rules: Rules, draw_pile: int, dealer_from_end: int
 ) -> None:
     players = rules.players
     dealer = players - 1 - dealer_from_end
-    named_packets = ["5S 5H 5D", "6S 6H 6D", "7S 7H 7D"][: len(rules.packet_sizes)]
+    named_packets = ["5S 5H 5D", "6S 6H 6D", "7S 7H 7D", "4S 4H 4D"][: len(rules.packet_sizes)]
     hands = {seat: SEAT_HANDS[seat] for seat in range(players)}
     deck = deck_for(dealer, hands=hands, packets=named_packets, upcard="KH", draw_top="QD JS", rules=rules)
     assert len(deck) == len(pack(rules.decks, rules.jokers))
@@ -177,6 +179,7 @@ def test_the_seat_after_the_dealer_plays_first(rules: Rules) -> None:
         (R4, [0, 1, 0, 1], True),
         (R5, [-1, -1, -1, -1, -1], False),
         (R6, [0, 1, 2, 0, 1, 2], True),
+        (R8, [0, 1, 2, 3, 0, 1, 2, 3], True),
     ],
     ids=FORMAT_IDS,
 )
@@ -191,6 +194,18 @@ def test_seats_map_to_teams_at_the_deal(rules: Rules, seat_team: list[int], form
 def test_six_players_sit_in_three_teams_of_opposite_partners() -> None:
     state = HandState.deal(R6, dealer=0, seed=3)
     assert [state.seats_of(team) for team in range(3)] == [[0, 3], [1, 4], [2, 5]]
+
+
+def test_eight_players_sit_in_four_teams_of_opposite_partners() -> None:
+    state = HandState.deal(R8, dealer=0, seed=3)
+    assert [state.seats_of(team) for team in range(4)] == [[0, 4], [1, 5], [2, 6], [3, 7]]
+    assert Rules.from_preset("standard", players=8, partnerships="none").teams == 8
+
+
+@pytest.mark.parametrize("players", [1, 7, 9, 10])
+def test_other_numbers_of_players_are_refused_naming_the_formats(players: int) -> None:
+    with pytest.raises(InvalidRulesError, match=f"players={players}"):
+        Rules.from_preset("standard", players=players)
 
 
 # --- formed partnerships: before they form --------------------------------------------------------------
@@ -223,39 +238,76 @@ def test_before_partnerships_form_a_turn_is_a_draw_or_pile_take_and_a_discard(ru
     assert all(not team for team in state.melds) and state.packets_used == 0
 
 
+def _whole_hand_layouts(cards: list[int], rules: Rules) -> set[tuple[tuple[int, ...], ...]]:
+    """Every way to lay ``cards`` as melds, whole or but one card, by brute force over subsets: the
+    meld holding the first card left is any subset with it that is a meld."""
+    from itertools import combinations
+
+    from biriba.core.melds import canonical, meld_shape
+
+    def layouts(rest: tuple[int, ...]) -> set[tuple[tuple[int, ...], ...]]:
+        if not rest:
+            return {()}
+        first, others = rest[0], rest[1:]
+        found: set[tuple[tuple[int, ...], ...]] = set()
+        for size in range(2, len(others) + 1):
+            for chosen in combinations(range(len(others)), size):
+                meld = canonical((first, *(others[i] for i in chosen)))
+                if meld_shape(meld, rules.meld_rules) is None:
+                    continue
+                left = tuple(card for i, card in enumerate(others) if i not in chosen)
+                found |= {tuple(sorted((meld, *more))) for more in layouts(left)}
+        return found
+
+    whole = tuple(sorted(cards))
+    result = layouts(whole)
+    for kept in set(whole):
+        rest = list(whole)
+        rest.remove(kept)
+        result |= layouts(tuple(rest))
+    return result
+
+
 @FORMED
 def test_legal_actions_list_exactly_the_whole_hand_openings(rules: Rules) -> None:
     state = _on_turn(rules, 0, {0: OPENING_HAND}, draw_next="10H")
     play(state, Draw(0))
     listed = {action for action in state.legal_actions() if isinstance(action, Meld | Extend)}
-    run8, run7_low, run7_high = "3H 4H 5H 6H 7H 8H 9H 10H", "3H 4H 5H 6H 7H 8H 9H", "4H 5H 6H 7H 8H 9H 10H"
-    queens = "QS QD QC QH"
-    expected = [
-        (run8, queens),  # the whole hand
-        (run7_low, queens),  # keeping 10H
-        (run7_high, queens),  # keeping 3H
-        *((run8, " ".join(q for q in queens.split() if q != kept)) for kept in queens.split()),  # keeping a Queen
-    ]
-    assert listed == {Meld(0, tuple(sorted((m(a), m(b))))) for a, b in expected}
-    assert len(listed) == 7
+    expected = {Meld(0, layout) for layout in _whole_hand_layouts(state.hand_cards(0), rules)}
+    # With or without a biriba (the 18 needs none): the run of eight whole or split, the Queens together.
+    assert Meld(0, tuple(sorted((m("3H 4H 5H 6H 7H 8H 9H 10H"), m("QS QD QC QH"))))) in expected
+    assert Meld(0, tuple(sorted((m("3H 4H 5H 6H"), m("7H 8H 9H 10H"), m("QS QD QC QH"))))) in expected
+    assert listed == expected
     for action in listed:
         state.clone().apply(action)
 
 
 @FORMED
-def test_the_whole_hand_opening_needs_a_biriba_by_default(rules: Rules) -> None:
+def test_the_whole_hand_opening_takes_the_18_without_a_biriba(rules: Rules) -> None:
+    """Seed 001 asks of the 18 only that a player "is able to meld their whole hand (except possibly for a
+    discard)"; the biriba is asked of the 11-card packets (docs/rules.md, Formats)."""
     hand = "3H 4H 5H 6H 7H QS QD QC KS KD KC"  # a run of 5, two sets: no biriba; 9C is kept to discard
     opening = meld_action(0, "3H 4H 5H 6H 7H", "QS QD QC", "KS KD KC")
     state = _on_turn(rules, 0, {0: hand}, draw_next="9C")
     play(state, Draw(0))
-    assert_illegal(state, opening, "keep-two-cards")
-    assert state.seat_team == [-1] * rules.players
-
-    free = Rules.from_preset("standard", players=rules.players, partnerships="formed", biriba_for_biribaki=False)
-    state = _on_turn(free, 0, {0: hand}, draw_next="9C")
-    play(state, Draw(0), opening, discard_action(0, "9C"))
+    assert Meld(0, tuple(sorted(opening.melds))) in state.legal_actions()
+    play(state, opening, discard_action(0, "9C"))
     assert state.team_of(0) == 0 and state.biribaki_holder[0] == 0
     assert state.hand_size(0) == 18
+
+
+@FORMED
+def test_the_partners_packet_still_needs_a_biriba(rules: Rules) -> None:
+    """After the 18, the 11-card packets go to "the first of the partners who is able to meld all the
+    cards in their hand, the team having made at least one biriba"."""
+    state = _on_turn(rules, 0, {0: OPENING_HAND}, draw_next="10H")
+    play(state, Draw(0), meld_action(0, "3H 4H 5H 6H 7H 8H 9H 10H", "QS QD QC QH"))
+    partner = state.seats_of(1)[0]
+    state.hands[partner] = counts_of(cs("5S 6S 7S JD"))
+    state.hand_sizes[partner] = 4
+    state.current, state.phase = partner, Phase.PLAY
+    assert_illegal(state, meld_action(partner, "5S 6S 7S"), "keep-two-cards")
+    assert Meld(partner, (m("5S 6S 7S"),)) not in state.legal_actions()
 
 
 @pytest.mark.parametrize(

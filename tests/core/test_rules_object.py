@@ -111,8 +111,11 @@ def test_bonus_overrides_keep_the_other_bonuses() -> None:
         (5, "rules must be a preset name or an object"),
         (["standard"], "rules must be a preset name or an object"),
         ({"colour": "red"}, "unknown rule option 'colour'"),
-        ({"sets": "no"}, "option 'sets' must be true or false"),
-        ({"sets": 0}, "option 'sets' must be true or false"),
+        ({"sets": "no"}, "option 'sets' must be true, false or \"aces\", not 'no'"),
+        ({"sets": 0}, "option 'sets' must be true, false or \"aces\", not 0"),
+        ({"sets": "aces", "sets_of_twos": True}, 'sets_of_twos=true contradicts sets="aces"'),
+        ({"cutter": "dealers-left"}, "cutter='dealers-left': expected one of dealer, first-player"),
+        ({"dealer_takes_bottom_wilds": True, "cutter_takes_bottom_wild": True}, "both take the bottom of the deck"),
         ({"target": "5000"}, "option 'target' must be an integer"),
         ({"target": True}, "option 'target' must be an integer"),
         ({"target": 2.5}, "option 'target' must be an integer"),
@@ -164,7 +167,7 @@ def test_unknown_preset_lists_the_known_ones() -> None:
 def test_from_preset_validates_overrides_too() -> None:
     with pytest.raises(InvalidRulesError, match="unknown rule option 'colour'"):
         Rules.from_preset("standard", colour="red")
-    with pytest.raises(InvalidRulesError, match="'sets' must be true or false"):
+    with pytest.raises(InvalidRulesError, match="'sets' must be true, false or \"aces\""):
         Rules.from_preset("standard", sets="yes")
     with pytest.raises(InvalidRulesError, match="unknown rule option 'preset'"):
         Rules.from_preset("standard", preset="standard")

@@ -24,7 +24,7 @@ import pytest
 from biriba.bots import make_bot
 from biriba.core.cards import counts_of, pack
 from biriba.core.records import Deal, HandRecord
-from biriba.core.rules import PRESETS, Rules
+from biriba.core.rules import PLAYER_COUNTS, PRESETS, Rules
 from biriba.core.scoring import partner_share
 from biriba.core.state import HandState
 from biriba.core.views import observe
@@ -35,7 +35,7 @@ MAX_STEPS = 20_000
 """Bot hands take a few hundred actions; a hand still running after this many never ends."""
 BASE_SEED = 0x5EED_B1B1
 
-TABLES = [Rules.from_preset(preset, players=players) for preset in PRESETS for players in (2, 3, 4, 5, 6)]
+TABLES = [Rules.from_preset(preset, players=players) for preset in PRESETS for players in PLAYER_COUNTS]
 TABLES += [
     Rules.from_preset("standard", players=3, partnerships="formed", partner_wild_discard=False),
     Rules.from_preset("standard", sets=False),
@@ -49,6 +49,10 @@ TABLES += [
     Rules.from_preset("standard", going_out_by_meld=True, going_out_needs_clean_biriba=True),
     Rules.from_preset("standard", end_of_draw_pile="packets-then-end", whole_hand_opening=True),
     Rules.from_preset("classic", players=6),
+    Rules.from_preset("classic", players=3, partnerships="none"),
+    Rules.from_preset("standard", end_of_draw_pile="last-draw", take_pile_requires_meld=True),
+    Rules.from_json({"preset": "standard", "sets": "aces", "cutter": "first-player", "short_cut_penalty": 100}),
+    Rules.from_preset("standard", players=8, partnerships="none"),
 ]
 BOTS = {"random": make_bot("random"), "greedy": make_bot("greedy")}
 
@@ -105,7 +109,7 @@ def test_soak(chunk: int) -> None:
 
 def test_every_preset_and_player_count_is_soaked() -> None:
     soaked = {(rules.preset, rules.players) for rules in TABLES}
-    assert soaked >= {(preset, players) for preset in PRESETS for players in range(2, 7)}
+    assert soaked >= {(preset, players) for preset in PRESETS for players in PLAYER_COUNTS}
 
 
 def test_soak_hands_are_fixed_by_their_number() -> None:

@@ -10,17 +10,18 @@ from typing import Any
 
 import pytest
 
-from biriba.core.actions import ChooseBonusSuit, Draw, Pass, Redraw, TakePile
+from biriba.core.actions import ChooseBonusSuit, Draw, Meld, Pass, Redraw, TakePile
 from biriba.core.cards import JOKER, card_code
 from biriba.core.errors import InvalidInputError, InvalidRulesError
 from biriba.core.match import Match
-from biriba.core.melds import WILD
-from biriba.core.rules import INITIAL_MELD_SCHEDULES, BiribaBonuses, Rules
+from biriba.core.melds import WILD, invalid_reason, meld_shape
+from biriba.core.rules import INITIAL_MELD_SCHEDULES, BiribaBonuses, Rules, initial_meld_schedule
 from biriba.core.scoring import BiribakiStatus, TeamScore, score_team
 from biriba.core.state import HandState, Phase
 from biriba.core.views import observe
 from tests.builders import (
     assert_illegal,
+    c,
     codes,
     cs,
     deck_for,
@@ -400,7 +401,7 @@ def test_venezuelan_the_third_player_plays_first_and_the_dealer_with_two_players
 def _with_bottom(deck: list[int], bottom: str, rules_: Rules = STANDARD) -> list[int]:
     """``deck`` with the cards ``bottom`` moved from the draw pile to the bottom of the deck (last card
     written = the bottom card)."""
-    first_draw = rules_.players * rules_.hand_size + sum(rules_.packet_sizes) + 1
+    first_draw = rules_.players * rules_.hand_size + sum(rules_.packet_sizes) + (1 if rules_.upcard else 0)
     head, drawn = deck[:first_draw], deck[first_draw:]
     for card in cs(bottom):
         drawn.remove(card)
@@ -452,6 +453,68 @@ def test_venezuelan_cut_bonuses_go_to_the_lone_dealer() -> None:
     for cut, points in ((0, 100), (-1, 50), (2, 0)):
         state = HandState.deal(three, dealer=1, seed=3, cut=cut)
         assert [team.cut for team in state.hand_score().team_scores] == [0, points, 0]
+
+
+# --- Buraco's procedures (seed 000) ----------------------------------------------------------------
+
+BURACO = Rules.from_preset("buraco-aberto")
+
+
+@pytest.mark.parametrize(("cut", "points"), [(0, 100), (1, 0), (3, 0), (-1, -100), (-3, -100)])
+def test_buraco_the_cutters_team_scores_the_cut(cut: int, points: int) -> None:
+    """Seed 000: "a bonus of 100 points to the non-dealing team if the player making the cut does so in such
+    a way as to leave exactly 44 cards ... if the cutter leaves the dealer with fewer than 44 cards, the
+    cutter's team is charged a 100-point penalty". The cutter sits at the dealer's right and plays first."""
+    state = HandState.deal(BURACO, dealer=3, deck=deck_for(3, rules=BURACO), cut=cut)
+    assert BURACO.cutter_seat(3) == 0
+    scores = state.hand_score().team_scores
+    assert (scores[0].cut, scores[1].cut) == (points, 0)  # seat 0 cuts for team 0, the non-dealing team
+    assert scores[0].score - scores[1].score == points + scores[0].in_hand - scores[1].in_hand
+
+
+def test_buraco_a_seeded_deal_draws_the_cut_from_the_seed() -> None:
+    errors = {HandState.deal(BURACO, dealer=0, seed=seed).cut for seed in range(60)}
+    assert errors <= {-3, -2, -1, 0, 1, 2, 3} and {-1, 0, 1} <= errors
+    assert HandState.deal(STANDARD, dealer=0, seed=1).cut is None  # the base game does not score the cut
+
+
+@pytest.mark.parametrize("wild", ["JK", "2D"])
+def test_buraco_the_cutter_keeps_a_wild_card_at_the_bottom_of_the_cut(wild: str) -> None:
+    """Seed 000: "the person who cuts the deck can look at the bottom card from the upper portion of the cut.
+    If that card is a joker or a 2 ... they can keep it as a card for their hand ... the person who cut and
+    already has their first card is skipped during the first dealing round." The bottom card is the
+    deck's last (docs/rules.md); the cutter is dealt one card fewer."""
+    deck = _with_bottom(deck_for(3, rules=BURACO), f"8C {wild}", BURACO)
+    state = HandState.deal(BURACO, dealer=3, deck=deck)
+    plain = HandState.deal(dataclasses.replace(BURACO, cutter_takes_bottom_wild=False), dealer=3, deck=deck)
+    assert state.hand_sizes == plain.hand_sizes == [11, 11, 11, 11]
+    assert state.hands[0][c(wild)] == plain.hands[0][c(wild)] + 1  # seat 0 cuts (it plays first)
+    assert state.hands[1:] != plain.hands[1:]  # everyone after the cutter is dealt one card earlier
+    assert sorted(state.all_cards()) == sorted(plain.all_cards())
+
+
+def test_buraco_no_card_for_the_cutter_when_the_bottom_of_the_cut_is_not_wild() -> None:
+    deck = _with_bottom(deck_for(3, rules=BURACO), "2D 8C", BURACO)
+    plain = dataclasses.replace(BURACO, cutter_takes_bottom_wild=False)
+    assert HandState.deal(BURACO, dealer=3, deck=deck).hands == HandState.deal(plain, dealer=3, deck=deck).hands
+
+
+def test_buraco_aberto_allows_sets_of_aces_only() -> None:
+    """Seed 000: "In buraco aberto, some allow a set of three of more aces to be melded, but no ranks other
+    than aces." The preset plays it; a set of seven Aces is a canastra."""
+    melds = BURACO.meld_rules
+    assert meld_shape(m("AS AH AD"), melds) is not None
+    assert meld_shape(m("AS AH JK"), melds) is not None
+    assert meld_shape(m("KS KH KD"), melds) is None
+    assert invalid_reason(m("KS KH KD"), melds) == "only Aces form sets under these rules"
+    seven = meld_shape(m("AS AS AH AH AD AD AC"), melds)
+    assert seven is not None and seven.is_biriba
+    state = position({0: "AS AH AD KS KH KD 5C"}, rules=BURACO, phase=PLAY)
+    assert meld_action(0, "AS AH AD") in state.legal_actions()
+    assert_illegal(state, meld_action(0, "KS KH KD"), "meld-invalid")
+    assert not any(isinstance(a, Meld) and c("KS") in a.melds[0] for a in state.legal_actions())
+    no_aces = Rules.from_json({"preset": "buraco-aberto", "sets": False})
+    assert meld_shape(m("AS AH AD"), no_aces.meld_rules) is None
 
 
 # =====================================================================================================
@@ -818,6 +881,42 @@ def test_packets_then_end_with_no_packet_left_the_turn_that_drew_the_last_card_e
     passes = position({0: "3S 4S 9C KD"}, draw_next="QS", biribaki_holder={0: 0, 1: 1}, rest="discard")
     play(passes, Draw(0), discard_action(0, "9C"))
     assert not passes.is_over and passes.legal_actions() == [Pass(1), TakePile(1)]
+
+
+# --- the end of the draw pile (seed 003: the last card drawn ends the hand) ----------------------
+
+LAST_DRAW = rules(end_of_draw_pile="last-draw")
+
+
+def test_last_draw_the_turn_that_draws_the_last_card_ends_the_hand() -> None:
+    """Seed 003: "If the players run out of cards all points must be tallied ... The last player is the
+    one to pick up the final card from the deck." The packets stay where they are."""
+    state = position({0: "3S 4S 9C KD"}, rules=LAST_DRAW, draw_next="QS", packets=["7D 8D"], rest="discard")
+    play(state, Draw(0))
+    assert state.last_turn and not state.is_over and state.packets_used == 0
+    assert observe(state, 1).public.last_turn
+    play(state, discard_action(0, "9C"))
+    assert state.is_over and state.went_out == -1
+    assert_illegal(state, Pass(1), "hand-over")
+    assert [team.biribaki for team in state.hand_score().team_scores] == [-100, -100]  # no one took a packet
+    # Under the base rules the same turn leaves the draw pile empty and the hand goes on.
+    passes = position({0: "3S 4S 9C KD"}, draw_next="QS", packets=["7D 8D"], rest="discard")
+    play(passes, Draw(0), discard_action(0, "9C"))
+    assert not passes.is_over and passes.legal_actions() == [Pass(1), TakePile(1)]
+
+
+def test_last_draw_a_biribaki_taken_with_the_last_discard_is_never_played() -> None:
+    state = position(
+        {0: "5H"}, rules=LAST_DRAW, melds={0: [BIRIBA_H]}, draw_next="9C", packets=["7D 8D"], rest="discard"
+    )
+    play(state, Draw(0), extend_action(0, 0, "5H"), discard_action(0, "9C"))
+    assert state.is_over and state.biribaki_holder[0] == 0 and state.unplayed_biribaki[0]
+    assert state.hand_score().team_scores[0].biribaki == -100  # taken with the last discard, never played
+
+
+def test_classic_preset_ends_the_hand_with_the_last_draw() -> None:
+    assert Rules.from_preset("classic").end_of_draw_pile == "last-draw"
+    assert Rules.from_preset("standard").end_of_draw_pile == "passes"
 
 
 # --- partner_wild_discard (3 players, formed partnerships) -------------------------------------------
@@ -1350,17 +1449,19 @@ def test_venezuelan_preset_plays_its_rules() -> None:
 
 def test_buraco_aberto_preset() -> None:
     b = Rules.from_preset("buraco-aberto")
-    assert b.sets is False and b.sets_of_twos is False and b.ace_to_ace
+    assert b.sets == "aces" and b.sets_of_twos is False and b.ace_to_ace
     assert b.upcard is False and b.bonus_suit is False
     assert b.biriba_for_biribaki is False and b.going_out_needs_clean_biriba
     assert b.end_of_draw_pile == "packets-then-end"
     assert b.no_biribaki_penalty_when_none_taken is False
-    assert b.initial_meld == INITIAL_MELD_SCHEDULES["buraco"]
+    assert b.initial_meld == initial_meld_schedule("buraco", 3000) == ((0, 0), (1500, 75))
     assert [b.initial_meld_minimum(score) for score in (0, 1495, 1500, 2995)] == [0, 0, 75, 75]
     assert (b.target, b.target_rule) == (3000, "reach")
     assert not b.take_pile_requires_top_card and not b.closed_discard_pile
     assert (b.joker_value, b.two_value, b.ace_value) == (20, 10, 15)
     assert (b.going_out_bonus, b.no_biribaki_penalty, b.unplayed_biribaki_penalty) == (100, 100, 100)
+    assert (b.cutter, b.exact_cut_bonus, b.near_cut_bonus, b.short_cut_penalty) == ("first-player", 100, 0, 100)
+    assert b.cutter_takes_bottom_wild
 
 
 @pytest.mark.parametrize(
@@ -1423,3 +1524,96 @@ def test_buraco_fechado_closed_pile_and_top_card() -> None:
 
 def test_the_standard_preset_differs_from_the_defaults_in_nothing() -> None:
     assert _differences("standard") == {}
+
+
+# --- Buraco's vulnerability follows the target (seed 000) ---------------------------------------
+
+
+@pytest.mark.parametrize("preset", ["buraco-aberto", "buraco-fechado"])
+@pytest.mark.parametrize(("target", "vulnerable_from"), [(3000, 1500), (2000, 1000), (3500, 1750), (2005, 1003)])
+def test_buraco_vulnerability_is_half_the_target(preset: str, target: int, vulnerable_from: int) -> None:
+    """Seed 000: "A team whose cumulative score is at least half the target score (at least 1500 when
+    playing to 3000) is said to be vulnerable", and "Some play to a target of 2000 or 3500 points"."""
+    rules_ = Rules.from_json({"preset": preset, "target": target})
+    assert rules_.initial_meld == ((0, 0), (vulnerable_from, 75))
+    assert rules_.initial_meld_minimum(vulnerable_from - 1) == 0
+    assert rules_.initial_meld_minimum(vulnerable_from) == 75
+    # The record names the target only: the schedule follows it back.
+    assert rules_.to_json() == ({"preset": preset} if target == 3000 else {"preset": preset, "target": target})
+    assert Rules.from_json(rules_.to_json()) == rules_
+
+
+def test_a_buraco_team_at_half_of_2000_must_open_with_75() -> None:
+    to_2000 = Rules.from_json({"preset": "buraco-aberto", "target": 2000})
+    hand = "10S JS QS KS 8H 9H 10H JH 4D 5D"
+
+    def on_turn(rules_: Rules, score: int) -> HandState:
+        return position({0: hand}, rules=rules_, scores=(score, 0, score, 0), phase=Phase.PLAY)
+
+    state = on_turn(to_2000, 1000)
+    assert_illegal(state, meld_action(0, "8H 9H 10H JH"), "initial-meld-minimum")  # 40 < 75
+    play(state, meld_action(0, "10S JS QS KS", "8H 9H 10H JH"))  # 80
+    play(on_turn(to_2000, 995), meld_action(0, "8H 9H 10H"))  # below half the target: no minimum
+    play(on_turn(Rules.from_preset("buraco-aberto"), 1000), meld_action(0, "8H 9H 10H"))  # to 3000: not yet
+
+
+# --- three players in the classic and Venezuelan games (seed 003) ---------------------------------
+
+
+@pytest.mark.parametrize("preset", ["classic", "venezuelan"])
+def test_three_players_of_seed_003_play_the_two_deck_partnership_game(preset: str) -> None:
+    """Seed 003: "two decks and 4 Jokers comprising 108 cards" and "Three-handed Biriba: ... The first
+    biribaki consists of 18 cards, the second of 11. The one who closes first ... has the other two
+    players as a team against them"."""
+    three = Rules.from_preset(preset, players=3)
+    assert (three.partnerships, three.decks, three.jokers, three.packet_sizes) == ("formed", 2, 4, (18, 11))
+    assert three.to_json() == {"preset": preset, "players": 3}
+    state = HandState.deal(three, dealer=0, seed=5)
+    assert sum(1 for _ in state.all_cards()) == 108
+    assert state.seat_team == [-1, -1, -1]
+    # Playing alone stays an option, with the 3-deck pack of the individual game.
+    alone = Rules.from_json({"preset": preset, "players": 3, "partnerships": "none"})
+    assert (alone.decks, alone.packet_sizes) == (3, (11, 11, 11))
+    assert alone.to_json() == {"preset": preset, "players": 3, "partnerships": "none"}
+    assert Rules.from_json(alone.to_json()) == alone
+    # Other presets keep the individual game for three.
+    assert Rules.from_preset("standard", players=3).partnerships == "none"
+
+
+# --- refusals name the real reason ------------------------------------------------------------------
+
+
+def test_buraco_aberto_refuses_going_out_on_a_dirty_canastra_saying_it_needs_a_clean_one() -> None:
+    held = {0: 0}
+    state = position({0: "3C 4C 5C 9D"}, rules=BURACO, melds={0: [DIRTY_BIRIBA_H]}, biribaki_holder=held, phase=PLAY)
+    refusal = assert_illegal(state, meld_action(0, "3C 4C 5C"), "keep-two-cards")
+    assert "clean biriba" in str(refusal) and "dirty" in str(refusal)
+    assert "unless your team has a biriba" not in str(refusal)
+    last = position({0: "9D"}, rules=BURACO, melds={0: [DIRTY_BIRIBA_H]}, biribaki_holder=held, phase=PLAY)
+    refusal = assert_illegal(last, discard_action(0, "9D"), "last-card")
+    assert "going out needs a clean biriba, and your team's biribas are all dirty" in str(refusal)
+    # With a clean one the same discard goes out.
+    clean = position({0: "9D"}, rules=BURACO, melds={0: [BIRIBA_H]}, biribaki_holder=held, phase=PLAY)
+    play(clean, discard_action(0, "9D"))
+    assert clean.went_out == 0
+
+
+def test_keeping_two_cards_names_what_the_team_lacks() -> None:
+    no_biriba = position({0: "3C 4C 5C 9D"}, melds={0: ["6H 7H 8H"]}, phase=PLAY)
+    refusal = assert_illegal(no_biriba, meld_action(0, "3C 4C 5C"), "keep-two-cards")
+    assert "your team needs a biriba before it may take its biribaki" in str(refusal)
+    taken = position({0: "3C 4C 5C 9D"}, melds={0: ["6H 7H 8H"]}, biribaki_holder={0: 0}, phase=PLAY)
+    refusal = assert_illegal(taken, meld_action(0, "3C 4C 5C"), "keep-two-cards")
+    assert "going out needs a biriba, and your team has none" in str(refusal)
+    out = position({0: "3C 4C 5C"}, melds={0: [BIRIBA_H]}, biribaki_holder={0: 0}, phase=PLAY)
+    refusal = assert_illegal(out, meld_action(0, "3C 4C 5C"), "keep-two-cards")
+    assert "you must keep a card to discard, to go out" in str(refusal)
+
+
+def test_extending_with_no_melds_says_the_team_has_none_yet() -> None:
+    state = position({0: "3C 4C 5C 9D"}, phase=PLAY)
+    refusal = assert_illegal(state, extend_action(0, 0, "3C"), "no-such-meld")
+    assert refusal.message == "your team has no melds yet: there is nothing to extend"
+    state = position({0: "3C 4C 5C 9D"}, melds={0: [BIRIBA_H, "QS QD QC"]}, phase=PLAY)
+    refusal = assert_illegal(state, extend_action(0, 2, "3C"), "no-such-meld")
+    assert "no meld number 2: its melds are numbered 0 to 1" in str(refusal)

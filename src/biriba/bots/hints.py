@@ -160,7 +160,7 @@ def _pairs_in_hand(view: SeatView, card: Card) -> bool:
     run = [suit * 13 + r for r in (rank - 2, rank - 1, rank + 1, rank + 2) if 0 <= r < 13]
     near = sum(1 for c in run if counts[c])
     same = sum(counts[s * 13 + rank] for s in range(4))
-    return near >= 2 or (view.rules.sets and same >= 2)
+    return near >= 2 or (rank + 1 in view.rules.meld_rules.set_ranks and same >= 2)
 
 
 def _describe(shape: MeldShape, language: str) -> str:

@@ -110,7 +110,10 @@ def pile_card_fits(view: SeatView) -> bool:
         for card in view.discard_pile:
             counts[card] += 1
         partitions = whole_hand_partitions(
-            counts, rules.meld_rules, keep_one=True, with_biriba=rules.biriba_for_biribaki
+            counts,
+            rules.meld_rules,
+            keep_one=True,
+            with_biriba=rules.packet_needs_biriba(packets_taken(view)),
         )
         return bool(partitions)
     size = sum(view.hand_counts) + len(view.discard_pile)
@@ -200,9 +203,16 @@ def cards_to_keep(view: SeatView, melds: Sequence[TableMeld]) -> int:
     biriba = any(m.shape.is_biriba for m in melds)
     clean = any(m.shape.is_biriba and m.shape.clean for m in melds)
     taken = view.biribaki[view.team] is not BiribakiStatus.NOT_TAKEN
-    may_take = not taken and bool(view.biribakia_left) and (biriba or not rules.biriba_for_biribaki)
+    may_take = (
+        not taken and bool(view.biribakia_left) and (biriba or not rules.packet_needs_biriba(packets_taken(view)))
+    )
     may_go_out = taken and (clean if rules.going_out_needs_clean_biriba else biriba)
     return 1 if may_take or may_go_out else 2
+
+
+def packets_taken(view: SeatView) -> int:
+    """Biribakia already taken (or turned into the draw pile): the next one is number this."""
+    return len(view.rules.packet_sizes) - len(view.biribakia_left)
 
 
 def team_melds(view: SeatView, team: int | None = None) -> tuple[TableMeld, ...]:
@@ -231,7 +241,7 @@ def card_utility(view: SeatView, card: Card, counts: Sequence[int] | None = None
         for other in neighbours(rank, distance):
             if counts[base + other]:
                 utility += weight
-    if view.rules.sets:
+    if rank + 1 in view.rules.meld_rules.set_ranks:
         twins = sum(counts[s * 13 + rank] for s in range(4)) - 1
         utility += weights.twin * max(0, twins)
     if view.bonus_suit is not None and suit == view.bonus_suit:

@@ -124,7 +124,7 @@ def side_features(state: HandState) -> list[list[float]]:
                 if card in WILD_CARDS:
                     wilds += count
                     continue
-                links += count * _links(hand, card, rules.sets)
+                links += count * _links(hand, card, rules.meld_rules.set_ranks)
                 if any(not isinstance(extension_shape(m.cards, (card,), rules.meld_rules), str) for m in melds):
                     fits += count
         has_biriba = any(m.shape.is_biriba for m in melds)
@@ -158,12 +158,12 @@ def side_features(state: HandState) -> list[list[float]]:
     return rows
 
 
-def _links(hand: Sequence[int], card: int, sets: bool) -> int:
+def _links(hand: Sequence[int], card: int, set_ranks: tuple[int, ...]) -> int:
     """How many cards of ``hand`` go with ``card`` towards a meld: its neighbours in suit (one or two
-    ranks away), and its twins in rank where sets are allowed."""
+    ranks away), and its twins in rank where its rank forms sets."""
     base, rank = suit_of(card) * 13, card % 13
     links = sum(1 for other in _NEAR[rank] if hand[base + other])
-    if sets:
+    if rank + 1 in set_ranks:
         links += sum(hand[s * 13 + rank] for s in range(4)) - 1
     return links
 

@@ -64,11 +64,25 @@ class MeldRules:
     """Jokers and Twos may form a meld of wild cards only, any mix (the Venezuelan wild-card biriba)."""
     ace_to_ace: bool = False
     """A run may hold an Ace at each end: ``A 2 .. K A``, 14 cards (Buraco, Venezuelan)."""
+    only_set_rank: int = 0
+    """With ``sets``, the one rank that forms sets (Buraco aberto's sets of Aces), or 0 for any rank."""
 
     @property
     def longest_run(self) -> int:
         return FULL_RUN_LENGTH + 1 if self.ace_to_ace else FULL_RUN_LENGTH
 
+    @property
+    def set_ranks(self) -> tuple[int, ...]:
+        """The ranks (1 = Ace .. 13 = King) of which sets are melds: none without sets; never Twos
+        (a set of Twos is ``sets_of_twos``)."""
+        if not self.sets:
+            return ()
+        if self.only_set_rank:
+            return (self.only_set_rank,)
+        return _NATURAL_SET_RANKS
+
+
+_NATURAL_SET_RANKS = tuple(rank for rank in range(1, 14) if rank != TWO)
 
 STANDARD_MELDS = MeldRules()
 
@@ -161,6 +175,8 @@ def invalid_reason(cards: MeldCards, rules: MeldRules = STANDARD_MELDS) -> str:
     if len(ranks) == 1 and len(naturals) >= 2:
         if not rules.sets:
             return "sets of equal rank are not melds under these rules (no sets)"
+        if next(iter(ranks)) not in rules.set_ranks:
+            return "only Aces form sets under these rules"
         return "a set may hold at most one wild card (Joker or Two)"
     if len(suits) > 1:
         return "the cards are neither of one rank (a set) nor of one suit (a run)"
@@ -269,7 +285,7 @@ def _set_shape(cards: MeldCards, rules: MeldRules) -> MeldShape | None:
             return None
     if rank == 0:
         return _wild_only_shape(cards, rules)
-    return MeldShape(SET, -1, rank, len(cards), wild_card) if rules.sets else None
+    return MeldShape(SET, -1, rank, len(cards), wild_card) if rank in rules.set_ranks else None
 
 
 def _wild_only_shape(cards: MeldCards, rules: MeldRules) -> MeldShape | None:
@@ -431,15 +447,15 @@ def three_card_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS) -> li
         if runs is None:
             runs = _RUN_TRIPLES[key] = _run_triples(key)
         found += runs
-    if rules.sets:
-        for rank in range(13):
-            by_suit = counts[rank:52:13]
-            if rank != TWO - 1 and sum(by_suit) >= 2:
-                key = bytes((rank, *by_suit, *present_wilds))
-                triples = _SET_TRIPLES.get(key)
-                if triples is None:
-                    triples = _SET_TRIPLES[key] = _set_triples(rank, key)
-                found += triples
+    for rank in rules.set_ranks:
+        index = rank - 1  # the rank's card in the spades, 13 apart in each suit
+        by_suit = counts[index:52:13]
+        if sum(by_suit) >= 2:
+            key = bytes((index, *by_suit, *present_wilds))
+            triples = _SET_TRIPLES.get(key)
+            if triples is None:
+                triples = _SET_TRIPLES[key] = _set_triples(index, key)
+            found += triples
     if (rules.sets_of_twos or rules.wild_melds) and sum(counts[w] for w in WILD_CARDS) >= 3:
         found += [m for m in _wild_multisets(counts, 3, 3) if meld_shape(m, rules) is not None]
     return found
@@ -527,20 +543,17 @@ def all_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS) -> list[Meld
                     for wild in wilds:
                         if counts[wild] > rest.count(wild):
                             found.add(tuple(sorted((*rest, wild))))
-    if rules.sets:
-        for rank in range(1, 14):
-            if rank == TWO:
-                continue
-            by_suit = [(s * 13 + rank - 1, counts[s * 13 + rank - 1]) for s in range(4)]
-            choices: list[list[Card]] = [[]]
-            for card, n in by_suit:
-                choices = [chosen + [card] * k for chosen in choices for k in range(n + 1)]
-            for chosen in choices:
-                if len(chosen) >= 3:
-                    found.add(tuple(chosen))
-                if len(chosen) >= 2:
-                    for wild in wilds:
-                        found.add(tuple(sorted((*chosen, wild))))
+    for rank in rules.set_ranks:
+        by_suit = [(s * 13 + rank - 1, counts[s * 13 + rank - 1]) for s in range(4)]
+        choices: list[list[Card]] = [[]]
+        for card, n in by_suit:
+            choices = [chosen + [card] * k for chosen in choices for k in range(n + 1)]
+        for chosen in choices:
+            if len(chosen) >= 3:
+                found.add(tuple(chosen))
+            if len(chosen) >= 2:
+                for wild in wilds:
+                    found.add(tuple(sorted((*chosen, wild))))
     if rules.sets_of_twos or rules.wild_melds:
         found.update(_wild_multisets(counts, 3, sum(counts[w] for w in WILD_CARDS)))
     return sorted(m for m in found if meld_shape(m, rules) is not None)
@@ -672,10 +685,9 @@ def _biriba_possible(counts: list[int], rules: MeldRules) -> bool:
                 start += 1
             if end - start + 1 + (extra - missing) >= BIRIBA_LENGTH:
                 return True
-    if rules.sets:
-        for rank in range(13):
-            if rank != TWO - 1 and sum(counts[rank:52:13]) + extra >= BIRIBA_LENGTH:
-                return True
+    for rank in rules.set_ranks:
+        if sum(counts[rank - 1 : 52 : 13]) + extra >= BIRIBA_LENGTH:
+            return True
     return (rules.sets_of_twos or rules.wild_melds) and sum(counts[w] for w in WILD_CARDS) >= BIRIBA_LENGTH
 
 

@@ -16,7 +16,8 @@ False
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+import json
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,9 +42,31 @@ INITIAL_MELD_SCHEDULES: dict[str, InitialMeldSchedule] = {
     "encyclopedia": ((0, 75), (1500, 90), (3000, 120)),
     # Seed 003's "vulnerability": 1000-1499: 75, 1500-2999: 90 (and 90 beyond, the last threshold stated).
     "vulnerability": ((0, 0), (1000, 75), (1500, 90)),
-    # Seed 000 (Buraco): a team with half the target (1500 of 3000) or more is vulnerable: 75.
-    "buraco": ((0, 0), (1500, 75)),
 }
+
+TARGET_SCHEDULES: dict[str, Callable[[int], InitialMeldSchedule]] = {
+    # Seed 000 (Buraco): "a team whose cumulative score is at least half the target score (at least 1500
+    # when playing to 3000) is said to be vulnerable": 75. The threshold follows the target.
+    "buraco": lambda target: ((0, 0), ((target + 1) // 2, 75)),
+}
+"""Schedules whose thresholds follow the match's target, by name."""
+
+
+def initial_meld_schedule(name: str, target: int) -> InitialMeldSchedule:
+    """The schedule called ``name`` in a match played to ``target``.
+
+    >>> initial_meld_schedule("buraco", 2000)
+    ((0, 0), (1000, 75))
+    >>> initial_meld_schedule("3000-b", 2000)
+    ((0, 0), (1000, 75), (1500, 90))
+    """
+    if name in TARGET_SCHEDULES:
+        return TARGET_SCHEDULES[name](target)
+    if name in INITIAL_MELD_SCHEDULES:
+        return INITIAL_MELD_SCHEDULES[name]
+    known = ", ".join([*INITIAL_MELD_SCHEDULES, *TARGET_SCHEDULES])
+    raise InvalidRulesError(f"unknown initial meld schedule {name!r} (known: {known})")
+
 
 PARTNERSHIPS = ("fixed", "none", "formed")
 PLAYER_COUNTS = (2, 3, 4, 5, 6, 8)
@@ -59,6 +82,7 @@ OPTION_BOUNDS: dict[str, tuple[int, int]] = {
     "first_player": (0, 8),
     "exact_cut_bonus": (0, 1000),
     "near_cut_bonus": (0, 1000),
+    "short_cut_penalty": (0, 1000),
     "joker_value": (0, 1000),
     "two_value": (0, 1000),
     "ace_value": (0, 1000),
@@ -77,7 +101,9 @@ PACKET_SIZE_BOUNDS = (1, 30)
 BONUS_BOUNDS = (0, 100_000)
 INITIAL_MELD_BOUNDS = {"entries": 12, "from_score": 1_000_000, "minimum": 1000}
 JOKER_UPCARD_RULES = ("no-bonus-suit", "first-player-chooses", "first-player-takes")
-END_OF_DRAW_PILE_RULES = ("passes", "packets-then-end")
+CUTTERS = ("dealer", "first-player")
+SET_RULES = (True, False, "aces")
+END_OF_DRAW_PILE_RULES = ("passes", "last-draw", "packets-then-end")
 TARGET_RULES = ("exceed", "reach")
 
 
@@ -135,9 +161,7 @@ class Rules:
         "the first player to meld the whole hand plays alone against the others in pairs (3 and 5)",
         "table",
     )
-    decks: int = _option(
-        0, "decks of 52 cards in the pack (by format: 2, or 3 for 5, 6 and 3 alone, 4 for 8)", "table"
-    )
+    decks: int = _option(0, "decks of 52 cards in the pack (by format: 2, or 3 for 5, 6 and 3 alone, 4 for 8)", "table")
     jokers: int = _option(-1, "Jokers in the pack (by format: 2 per deck)", "table")
     hand_size: int = _option(11, "cards dealt to each player", "table")
     packet_sizes: tuple[int, ...] = _option(
@@ -148,7 +172,12 @@ class Rules:
     )
 
     # --- melds -------------------------------------------------------------------------------
-    sets: bool = _option(True, "sets of equal rank are melds (false: the 'no sets' variation)", "melds")
+    sets: bool | str = _option(
+        True,
+        "sets of equal rank are melds (false: the 'no sets' variation; \"aces\": sets of Aces only, a Buraco "
+        "aberto variation)",
+        "melds",
+    )
     sets_of_twos: bool = _option(
         False, "Twos may form a set of their own, natural, with at most one Joker as wild", "melds"
     )
@@ -185,8 +214,25 @@ class Rules:
         "again until none is there, as part of their hand (Venezuelan)",
         "deal",
     )
-    exact_cut_bonus: int = _option(0, "points to the dealer for cutting exactly the cards to deal (Venezuelan)", "deal")
-    near_cut_bonus: int = _option(0, "points to the dealer for a cut one card off (Venezuelan)", "deal")
+    cutter: str = _option(
+        "dealer",
+        "who cuts the cards to deal, where the cut is scored or shows a card: dealer (Venezuelan); first-player "
+        "(Buraco: the player who plays first, at the dealer's right)",
+        "deal",
+    )
+    exact_cut_bonus: int = _option(
+        0, "points to the cutter's team for cutting exactly the cards to deal (Venezuelan 100, Buraco 100)", "deal"
+    )
+    near_cut_bonus: int = _option(0, "points to the cutter's team for a cut one card off (Venezuelan 50)", "deal")
+    short_cut_penalty: int = _option(
+        0, "penalty to the cutter's team for a cut that leaves too few cards to deal (Buraco 100)", "deal"
+    )
+    cutter_takes_bottom_wild: bool = _option(
+        False,
+        "the cutter keeps the card at the bottom of the cut when it is a Joker or a Two, as one of their "
+        "cards (a Buraco variation)",
+        "deal",
+    )
 
     # --- a turn ------------------------------------------------------------------------------
     take_pile_requires_meld: bool = _option(
@@ -232,8 +278,9 @@ class Rules:
     end_of_draw_pile: str = _option(
         "passes",
         "passes: with the draw pile empty players take the discard pile or pass, and all passing ends the "
-        "hand; packets-then-end: a biribaki not yet taken becomes the draw pile, and when none is left the "
-        "hand ends with the turn that drew the last card (Buraco)",
+        "hand; last-draw: the hand ends with the turn of the player who draws the last card (seed 003); "
+        "packets-then-end: a biribaki not yet taken becomes the draw pile, and when none is left the hand "
+        "ends with the turn that drew the last card (Buraco)",
         "turn",
     )
 
@@ -294,7 +341,15 @@ class Rules:
             if getattr(self, name) == unset:
                 object.__setattr__(self, name, derived[name])
         object.__setattr__(
-            self, "meld_rules", MeldRules(self.sets, self.sets_of_twos, self.wild_melds, self.ace_to_ace)
+            self,
+            "meld_rules",
+            MeldRules(
+                self.sets is not False,
+                self.sets_of_twos,
+                self.wild_melds,
+                self.ace_to_ace,
+                only_set_rank=ACE if self.sets == "aces" else 0,
+            ),
         )
         object.__setattr__(self, "card_values", tuple(self._value(card) for card in range(JOKER + 1)))
         self._check()
@@ -343,6 +398,27 @@ class Rules:
                 minimum = value
         return minimum
 
+    def packet_needs_biriba(self, packet: int) -> bool:
+        """Whether taking biribaki number ``packet`` (from 0, in the order they are taken) needs a biriba
+        of the team: where ``biriba_for_biribaki`` asks it, but never for the first packet of formed
+        partnerships, which the whole-hand opening takes (seed 001: a player "is able to meld their whole
+        hand (except possibly for a discard)"; the biriba is asked of the 11-card packets)."""
+        return self.biriba_for_biribaki and not (self.formed_partnerships and packet == 0)
+
+    @property
+    def scores_cut(self) -> bool:
+        """Whether the cut of the cards to deal scores (its error is then part of the deal)."""
+        return bool(self.exact_cut_bonus or self.near_cut_bonus or self.short_cut_penalty)
+
+    def cutter_seat(self, dealer: int) -> int:
+        """The seat of the player who cuts the cards dealt by ``dealer``."""
+        return dealer if self.cutter == "dealer" else (dealer + self.first_player) % self.players
+
+    def cut_points(self, error: int) -> int:
+        """What a cut ``error`` cards off (negative: too few left to deal) scores for the cutter's team."""
+        points = self.exact_cut_bonus if error == 0 else self.near_cut_bonus if abs(error) == 1 else 0
+        return points - (self.short_cut_penalty if error < 0 else 0)
+
     def target_reached(self, total: int) -> bool:
         return total > self.target if self.target_rule == "exceed" else total >= self.target
 
@@ -355,6 +431,8 @@ class Rules:
             known = ", ".join(PRESETS)
             raise InvalidRulesError(f"unknown preset {name!r} (known presets: {known})")
         options = dict(PRESETS[name])
+        players = overrides.get("players", options.get("players", 4))
+        options.update(PRESET_FORMATS.get(name, {}).get(players, {}))
         options.update(overrides)
         return cls._build(name, options)
 
@@ -379,7 +457,10 @@ class Rules:
             data["players"] = self.players
         if self.partnerships != Rules.from_preset(self.preset, players=self.players).partnerships:
             data["partnerships"] = self.partnerships
-        base = Rules.from_preset(self.preset, players=self.players, partnerships=self.partnerships)
+        if self.target != Rules.from_preset(self.preset).target:
+            data["target"] = self.target
+        # The base plays to the same target: a schedule that follows the target is then the preset's own.
+        base = Rules.from_preset(self.preset, players=self.players, partnerships=self.partnerships, target=self.target)
         for f in option_fields():
             value = getattr(self, f.name)
             if f.name not in data and value != getattr(base, f.name):
@@ -406,7 +487,8 @@ class Rules:
                 raise InvalidRulesError(f"unknown rule option {key!r}")
             _check_type(key, value, known[key].default)
         if "initial_meld" in options:
-            options["initial_meld"] = _decode_schedule(options["initial_meld"])
+            # A schedule may follow the target (Buraco's vulnerability is half of it).
+            options["initial_meld"] = _decode_schedule(options["initial_meld"], options.get("target", 5000))
         for key, value in _format_defaults(options).items():
             options.setdefault(key, value)
         return cls(preset=preset, **options)
@@ -429,6 +511,7 @@ class Rules:
                 f"partnerships='formed' contradicts players={self.players}: partnerships form with 3 or 5 players"
             )
         _one_of("joker_upcard", self.joker_upcard, JOKER_UPCARD_RULES)
+        _one_of("cutter", self.cutter, CUTTERS)
         _one_of("end_of_draw_pile", self.end_of_draw_pile, END_OF_DRAW_PILE_RULES)
         _one_of("target_rule", self.target_rule, TARGET_RULES)
         if len(self.packet_sizes) != self.teams:
@@ -448,7 +531,12 @@ class Rules:
                 f"more than the pack's {self.decks * 52 + self.jokers}"
             )
         contradictions = [
-            (self.sets_of_twos and not self.sets, "sets_of_twos=true", "sets=false"),
+            (self.sets_of_twos and self.sets is not True, "sets_of_twos=true", f"sets={json.dumps(self.sets)}"),
+            (
+                self.dealer_takes_bottom_wilds and self.cutter_takes_bottom_wild,
+                "dealer_takes_bottom_wilds=true",
+                "cutter_takes_bottom_wild=true (both take the bottom of the deck)",
+            ),
             (self.sets_of_twos and self.wild_melds, "sets_of_twos=true", "wild_melds=true"),
             (
                 self.take_pile_requires_meld and self.take_pile_requires_top_card,
@@ -471,7 +559,6 @@ class Rules:
         for clash, first, second in contradictions:
             if clash:
                 raise InvalidRulesError(f"{first} contradicts {second}")
-
 
     def _check_bounds(self) -> None:
         """Refuse a number outside the range a table could want (:data:`OPTION_BOUNDS`), naming it."""
@@ -557,6 +644,10 @@ def _check_type(key: str, value: object, default: object) -> None:
         if not (isinstance(value, BiribaBonuses) or (value is None and key == "laid_whole_bonuses")):
             raise InvalidRulesError(f"option {key!r} must be an object of biriba bonuses")
         return
+    if key == "sets":
+        if value not in SET_RULES or (isinstance(value, int) and not isinstance(value, bool)):
+            raise InvalidRulesError(f"option 'sets' must be true, false or \"aces\", not {value!r}")
+        return
     expected = type(default)
     if expected is bool and not isinstance(value, bool):
         raise InvalidRulesError(f"option {key!r} must be true or false, not {value!r}")
@@ -567,8 +658,6 @@ def _check_type(key: str, value: object, default: object) -> None:
 
 
 def _decode_option(key: str, value: object) -> object:
-    if key == "initial_meld":
-        return _decode_schedule(value)
     if key in ("bonuses", "laid_whole_bonuses"):
         if value is None and key == "laid_whole_bonuses":
             return None
@@ -590,14 +679,11 @@ def _decode_bonuses(key: str, value: object) -> BiribaBonuses:
     return BiribaBonuses(**value)
 
 
-def _decode_schedule(value: object) -> InitialMeldSchedule | None:
+def _decode_schedule(value: object, target: int) -> InitialMeldSchedule | None:
     if value is None or value is False:
         return None
     if isinstance(value, str):
-        if value not in INITIAL_MELD_SCHEDULES:
-            known = ", ".join(INITIAL_MELD_SCHEDULES)
-            raise InvalidRulesError(f"unknown initial meld schedule {value!r} (known: {known})")
-        return INITIAL_MELD_SCHEDULES[value]
+        return initial_meld_schedule(value, target)
     if isinstance(value, list | tuple) and all(
         isinstance(entry, list | tuple)
         and len(entry) == 2
@@ -657,7 +743,14 @@ _BURACO_BONUSES = BiribaBonuses(
     ace_to_ace_run_dirty=100,
 )
 _BURACO: dict[str, Any] = {
-    "sets": False,
+    # Seed 000's variations on by default: "a set of three or more aces ... but no ranks other than aces"
+    # (aberto), the cut of exactly the cards to deal (+100 to the non-dealing team, the cutter's; -100 to
+    # the cutter's team for too few), and the cutter keeping a wild card seen at the bottom of the cut.
+    "sets": "aces",
+    "cutter": "first-player",
+    "exact_cut_bonus": 100,
+    "short_cut_penalty": 100,
+    "cutter_takes_bottom_wild": True,
     "ace_to_ace": True,
     "upcard": False,
     "bonus_suit": False,
@@ -682,7 +775,9 @@ PRESETS: dict[str, dict[str, Any]] = {
         "bonuses": BiribaBonuses(bonus_suit_full_run_clean=1000, bonus_suit_full_run_dirty=500),
     },
     # Seeds 002/003: atout runs 600/300, full runs 1000/500 with nothing extra in the atout, the minimum
-    # initial meld by score, the closing condition, the first player's choice on a Joker upcard, 3000.
+    # initial meld by score, the closing condition, the first player's choice on a Joker upcard, the hand
+    # ending with the turn that draws the last card ("the last player is the one to pick up the final
+    # card from the deck"), 3000.
     "classic": {
         "bonuses": BiribaBonuses(
             bonus_suit_run_clean=600,
@@ -692,6 +787,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         ),
         "initial_meld": "vulnerability",
         "going_out_after_one_card_pile": False,
+        "end_of_draw_pile": "last-draw",
         "joker_upcard": "first-player-chooses",
         "target": 3000,
     },
@@ -730,3 +826,12 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
 }
 """The named presets of RULINGS section 8: the options each one sets (the rest keep their defaults)."""
+
+PRESET_FORMATS: dict[str, dict[int, dict[str, Any]]] = {
+    # Seed 003, the source of both: "Three-handed Biriba: ... The first biribaki consists of 18 cards, the
+    # second of 11. The one who closes first, and takes the first biribaki, has the other two players as a
+    # team against them", with the 108-card pack. Playing alone stays an option (partnerships "none").
+    "classic": {3: {"partnerships": "formed"}},
+    "venezuelan": {3: {"partnerships": "formed"}},
+}
+"""A preset's own defaults for a number of players, where they differ from the format's."""

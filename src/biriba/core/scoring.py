@@ -59,7 +59,7 @@ class TeamScore:
     no_melds: int = 0
     """The penalty for melding nothing, in place of the two above (a variation)."""
     cut: int = 0
-    """The dealer's bonus for cutting exactly (Venezuelan)."""
+    """What the cut scored for the team of the player who cut (Venezuelan, Buraco)."""
     rounding: int = 0
     """What rounding the hand's score up added (a variation)."""
     biriba_list: tuple[BiribaScore, ...] = ()
@@ -201,8 +201,9 @@ def score_team(
 ) -> TeamScore:
     """Score one team. ``hands`` are the cards left in its players' hands, not counting an unplayed
     biribaki (those cards never count). ``laid_whole`` marks the melds laid at once as biribas;
-    ``none_taken`` says no team took its biribaki; ``cut`` is the dealer's cut error when this team
-    dealt and the rules score the cut. Raise :class:`InvalidMeldError` for an invalid meld."""
+    ``none_taken`` says no team took its biribaki; ``cut`` is the cut error when a player of this team
+    cut the cards to deal and the rules score the cut (negative: too few cards left to deal). Raise
+    :class:`InvalidMeldError` for an invalid meld."""
     melded = 0
     bonus_total = 0
     biribas: list[BiribaScore] = []
@@ -225,9 +226,7 @@ def score_team(
             biribaki_points = -rules.unplayed_biribaki_penalty
         if not biribas:
             no_biriba = -rules.no_biriba_penalty
-    cut_points = 0
-    if cut is not None:
-        cut_points = rules.exact_cut_bonus if cut == 0 else rules.near_cut_bonus if abs(cut) == 1 else 0
+    cut_points = 0 if cut is None else rules.cut_points(cut)
     lines = TeamScore(
         melded=melded,
         in_hand=in_hand,

@@ -59,7 +59,7 @@ from biriba.core.melds import (
     three_card_melds,
     whole_hand_partitions,
 )
-from biriba.core.rules import Rules
+from biriba.core.rules import PLAYER_COUNTS, Rules
 from biriba.core.scoring import BiribakiStatus, HandScore, TeamScore, score_team
 
 
@@ -93,15 +93,15 @@ class DiscardOutcome(IntEnum):
     TAKES_BIRIBAKI = 1
     GOES_OUT = 2
     ENDS_HAND = 3
-    """The last turn of a hand whose draw pile is spent (``end_of_draw_pile="packets-then-end"``)."""
+    """The last turn of a hand whose draw pile is spent (``end_of_draw_pile`` "last-draw" or "packets-then-end")."""
 
 
 NO_CARD = -1
 
 
 def cut_error_for_seed(seed: int) -> int:
-    """The dealer's cut error (cards too many or too few) of a seeded Venezuelan deal: 0 four times in
-    sixteen, 1 off six times, 2 off four times, 3 off twice."""
+    """The cut error (cards too many or too few) of a seeded deal whose rules score the cut: 0 four
+    times in sixteen, 1 off six times, 2 off four times, 3 off twice."""
     return random.Random(f"cut:{seed}").choice((-3, -2, -2, -1, -1, -1, 0, 0, 0, 0, 1, 1, 1, 2, 2, 3))
 
 
@@ -219,7 +219,7 @@ class HandState:
             cards = shuffled_pack(rules.decks, rules.jokers, seed)
         else:
             cards = _checked_deck(rules, deck)
-        if cut is None and seed is not None and (rules.exact_cut_bonus or rules.near_cut_bonus):
+        if cut is None and seed is not None and rules.scores_cut:
             cut = cut_error_for_seed(seed)
         if scores is not None and len(scores) != players:
             raise InvalidInputError(f"scores needs {players} entries, one per seat, not {len(scores)}")
@@ -232,6 +232,12 @@ class HandState:
         dealt = [0] * players
         if rules.dealer_takes_bottom_wilds:
             _take_bottom_wilds(cards, state.hands[dealer], dealt, dealer, rules.hand_size)
+        if rules.cutter_takes_bottom_wild and cards[-1] in WILD_CARDS:
+            # Buraco: the cutter sees the bottom card of the cut and keeps it if wild, and is dealt one
+            # card fewer (skipped once full, as the dealer with the Venezuelan wild cards).
+            cutter = rules.cutter_seat(dealer)
+            state.hands[cutter][cards.pop()] += 1
+            dealt[cutter] += 1
         position = 0
         seat = (dealer + 1) % players
         while min(dealt) < rules.hand_size:
@@ -439,7 +445,7 @@ class HandState:
         return (
             self.biribaki_holder[team] < 0
             and self.packets_used < len(self.biribakia)
-            and (has_biriba or not self.rules.biriba_for_biribaki)
+            and (has_biriba or not self.rules.packet_needs_biriba(self.packets_used))
         )
 
     def _can_go_out(self, team: int, has_biriba: bool, has_clean_biriba: bool) -> bool:
@@ -465,20 +471,30 @@ class HandState:
                 )
             return IllegalAction(
                 "keep-two-cards",
-                "you must keep at least 2 cards after melding, unless your team has a biriba "
-                "(then 1 card, to discard for the biribaki or to go out)",
+                "you must keep at least 2 cards after melding: "
+                + self._why_no_empty_hand(team, has_biriba, has_clean_biriba),
             )
         if takes or (goes_out and self.rules.going_out_by_meld):
             return None
-        if self.biribaki_holder[team] >= 0:
-            return IllegalAction(
-                "keep-two-cards",
-                "your team has taken its biribaki: you must keep a card to discard, to go out",
-            )
+        if goes_out:
+            return IllegalAction("keep-two-cards", "you must keep a card to discard, to go out")
         return IllegalAction(
             "keep-two-cards",
-            "you may meld your last card only to take your team's biribaki, which needs a biriba first",
+            "you may not meld your last card: " + self._why_no_empty_hand(team, has_biriba, has_clean_biriba),
         )
+
+    def _why_no_empty_hand(self, team: int, has_biriba: bool, has_clean_biriba: bool) -> str:
+        """Why the team may neither take a biribaki nor go out by emptying a hand now: the real reason,
+        in words, for the refusal of a play or a last discard."""
+        if self.biribaki_holder[team] < 0:
+            if self.packets_used >= len(self.biribakia):
+                return "no biribaki is left for your team to take"
+            return "your team needs a biriba before it may take its biribaki"
+        if self.rules.going_out_needs_clean_biriba and not has_clean_biriba:
+            if has_biriba:
+                return "going out needs a clean biriba, and your team's biribas are all dirty"
+            return "going out needs a clean biriba, and your team has none"
+        return "going out needs a biriba, and your team has none"
 
     def _discard_refusal(self, card: Card) -> IllegalAction | DiscardOutcome:
         seat = self.current
@@ -519,7 +535,10 @@ class HandState:
             return IllegalAction(
                 "closing-condition", "you took a one-card pile with one card in hand: you may not go out this turn"
             )
-        return IllegalAction("last-card", "you may discard your last card only to take the biribaki or to go out")
+        if team < 0:
+            return IllegalAction("last-card", "you may not discard your last card before the partnerships form")
+        reason = self._why_no_empty_hand(team, self.team_has_biriba(team), self.team_has_biriba(team, clean=True))
+        return IllegalAction("last-card", f"you may not discard your last card: {reason}")
 
     def _partner_plays_next(self, seat: int) -> bool:
         team = self.seat_team[seat]
@@ -578,9 +597,11 @@ class HandState:
         else:
             team_melds = self.melds[team] if self.seat_team[seat] >= 0 else []
             if not 0 <= action.meld < len(team_melds):
+                if not team_melds:
+                    return IllegalAction("no-such-meld", "your team has no melds yet: there is nothing to extend")
                 return IllegalAction(
                     "no-such-meld",
-                    f"your team has no meld number {action.meld} (it has {len(team_melds)}, numbered from 0)",
+                    f"your team has no meld number {action.meld}: its melds are numbered 0 to {len(team_melds) - 1}",
                 )
             if not action.cards:
                 return IllegalAction("extend-invalid", "an extension needs at least one card")
@@ -873,7 +894,7 @@ class HandState:
         actions: list[Action] = []
         team = self._playing_team(seat)
         # The opening takes the biribaki: it needs a biriba where the biribaki does (and the team has none).
-        with_biriba = self.rules.biriba_for_biribaki and not self.team_has_biriba(team)
+        with_biriba = self.rules.packet_needs_biriba(self.packets_used) and not self.team_has_biriba(team)
         for partition in whole_hand_partitions(hand, self.rules.meld_rules, keep_one=True, with_biriba=with_biriba):
             if using is not None and all(using.isdisjoint(cards) for cards in partition):
                 continue
@@ -1065,6 +1086,9 @@ class HandState:
                 if verdict is DiscardOutcome.TAKES_BIRIBAKI:
                     self._take_biribaki(seat)
                     self.unplayed_biribaki[seat] = True
+                    if self.last_turn:  # the hand ends with this turn: the packet is never played
+                        self.phase = Phase.OVER
+                        return
                 self._next_turn()
 
     def _begin_turn(self, seat: int) -> None:
@@ -1075,7 +1099,12 @@ class HandState:
         self.hands[seat][card] += 1
         self.hand_sizes[seat] += 1
         self.last_drawn = card
-        if not self.draw_pile and self.rules.end_of_draw_pile == "packets-then-end":
+        if self.draw_pile:
+            return
+        rule = self.rules.end_of_draw_pile
+        if rule == "last-draw":
+            self.last_turn = True
+        elif rule == "packets-then-end":
             if self.packets_used < len(self.biribakia):
                 self.draw_pile = self.biribakia[self.packets_used][::-1]
                 self.packets_used += 1
@@ -1183,7 +1212,7 @@ class HandState:
                     went_out=self.went_out in seats,
                     laid_whole=[m.laid_whole for m in melds],
                     none_taken=none_taken,
-                    cut=self.cut if self.dealer in seats else None,
+                    cut=self.cut if self.rules.cutter_seat(self.dealer) in seats else None,
                 )
             )
         return HandScore.of(rules, [tuple(seats) for seats in units], team_scores)
@@ -1304,7 +1333,7 @@ def _value_without_a_card(cards: MeldCards, rules: Rules, owed: frozenset[Card])
     return best
 
 
-_MAX_SEATS = 6
+_MAX_SEATS = max(PLAYER_COUNTS)
 _DRAWS = [Draw(s) for s in range(_MAX_SEATS)]
 _PASSES = [Pass(s) for s in range(_MAX_SEATS)]
 _TAKE_PILES = [TakePile(s) for s in range(_MAX_SEATS)]
