@@ -14,7 +14,15 @@ from biriba.bots.play import play_hand, play_match, play_out
 from biriba.core.actions import Discard, Draw, action_to_json
 from biriba.core.cards import card_codes, pack, parse_card, shuffled_pack
 from biriba.core.errors import InvalidActionError, InvalidCardError, InvalidInputError, InvalidRulesError
-from biriba.core.records import Deal, HandRecord, MatchRecord, ReplayError, is_match_record, load_json
+from biriba.core.records import (
+    RECORD_VERSION,
+    Deal,
+    HandRecord,
+    MatchRecord,
+    ReplayError,
+    is_match_record,
+    load_json,
+)
 from biriba.core.rules import Rules
 from biriba.core.state import HandState, Phase
 
@@ -41,7 +49,8 @@ def base_record() -> dict[str, Any]:
 def test_hand_record_json_round_trip(seed: int) -> None:
     record, _ = traced_hand(seed, dealer=seed % 4)
     data = record.to_json()
-    assert set(data) == {"rules", "players", "dealer", "seed", "actions"}
+    assert set(data) == {"version", "rules", "players", "dealer", "seed", "actions"}
+    assert data["version"] == RECORD_VERSION == 1
     assert data["players"] == 4 and data["dealer"] == seed % 4 and data["seed"] == seed
     again = HandRecord.from_json(json.loads(json.dumps(data)))
     assert again == record
@@ -89,7 +98,7 @@ def test_match_record_json_round_trip_and_replay() -> None:
     rules = Rules.from_preset("standard", target=1000)
     record, match = play_match(rules, MIXED, seed=9, first_dealer=2)
     data = record.to_json()
-    assert set(data) == {"rules", "players", "dealer", "hands"}
+    assert set(data) == {"version", "rules", "players", "dealer", "hands"}
     assert data["dealer"] == 2
     assert is_match_record(data)
     assert all(set(hand) == {"seed", "actions"} for hand in data["hands"])
@@ -265,8 +274,29 @@ def test_golden_hand_replays_to_its_scores() -> None:
 
 
 def test_golden_file_is_canonical_json_of_the_record() -> None:
+    """The golden record predates record versions: read as version 1, it writes back the same with
+    its version named."""
     data = json.loads(GOLDEN.read_text(encoding="utf-8"))
-    assert golden_record().to_json() == data
+    assert "version" not in data
+    assert golden_record().to_json() == {"version": 1} | data
+
+
+@pytest.mark.parametrize(
+    ("version", "message"),
+    [
+        (2, "format version 2, newer than this biriba reads (1)"),
+        (0, "'version' must be a record format version, 1 or more, not 0"),
+        ("1", "'version' must be a record format version, 1 or more, not '1'"),
+        (True, "'version' must be a record format version"),
+    ],
+)
+def test_a_record_of_an_unknown_version_is_refused_naming_it(version: object, message: str) -> None:
+    for data in (base_record(), {**base_record(), "hands": []}):
+        data["version"] = version
+        reader = MatchRecord if "hands" in data else HandRecord
+        with pytest.raises(InvalidInputError, match=message.replace("(", r"\(").replace(")", r"\)")):
+            reader.from_json(data)
+    assert HandRecord.from_json({**base_record(), "version": 1}) == HandRecord.from_json(base_record())
 
 
 # --- malformed records -----------------------------------------------------------------------

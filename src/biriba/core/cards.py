@@ -15,11 +15,11 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from typing import TypeAlias
 
 from biriba.core.errors import InvalidCardError
+from biriba.core.shuffle import shuffled
 
 Card: TypeAlias = int
 """A card type: ``suit * 13 + rank - 1``, or :data:`JOKER`."""
@@ -125,11 +125,10 @@ def pack(decks: int, jokers: int) -> list[Card]:
 
 
 def shuffled_pack(decks: int, jokers: int, seed: int) -> list[Card]:
-    """The pack shuffled by ``random.Random(seed)``: listed top card first.
+    """The pack shuffled by the deal's generator (:mod:`biriba.core.shuffle`): listed top card first.
+    A seed fixes the deck for good, on any Python.
 
-    The shuffle algorithm of :meth:`random.Random.shuffle` is stable across Python versions,
-    so a seed fixes the deck for good.
+    >>> card_codes(shuffled_pack(2, 4, 42)[:5])
+    ['8S', '10S', '2S', 'AH', 'QC']
     """
-    cards = pack(decks, jokers)
-    random.Random(seed).shuffle(cards)
-    return cards
+    return shuffled(pack(decks, jokers), seed)

@@ -1,7 +1,9 @@
 """Records: a hand or a match as ``(rules, players, dealer, deck or seed, actions)`` in JSON.
 
 A record is the save format, the replay format and the test fixture format. A record made by the
-engine replays to the identical state and scores.
+engine replays to the identical state and scores, on any later version: records carry the format
+``"version"`` they were written in (:data:`RECORD_VERSION`; a record without one is version 1), and a
+seed deals the same cards for good (:mod:`biriba.core.shuffle`).
 
 A hand record (RULINGS section 7)::
 
@@ -27,6 +29,12 @@ from biriba.core.errors import BiribaError, IllegalAction, InvalidInputError
 from biriba.core.match import Match
 from biriba.core.rules import PLAYER_COUNTS, Rules
 from biriba.core.state import HandState
+
+
+RECORD_VERSION = 1
+"""The record format this code writes. Version 1: RULINGS section 7's records, seeds shuffled as
+:mod:`biriba.core.shuffle` says. A later version that deals or reads differently gets a new number, and
+the code keeps reading every older one."""
 
 
 class ReplayError(BiribaError):
@@ -100,6 +108,7 @@ class HandRecord:
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
+            "version": RECORD_VERSION,
             "rules": self.rules.to_json(),
             "players": self.rules.players,
             "dealer": self.dealer,
@@ -113,6 +122,7 @@ class HandRecord:
     @classmethod
     def from_json(cls, data: object) -> HandRecord:
         record = _expect_object(data)
+        _check_version(record)
         rules = _rules(record)
         scores = record.get("scores")
         if scores is not None and not (
@@ -156,6 +166,7 @@ class MatchRecord:
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "version": RECORD_VERSION,
             "rules": self.rules.to_json(),
             "players": self.rules.players,
             "dealer": self.first_dealer,
@@ -167,6 +178,7 @@ class MatchRecord:
     @classmethod
     def from_json(cls, data: object) -> MatchRecord:
         record = _expect_object(data)
+        _check_version(record)
         rules = _rules(record)
         hands = record.get("hands")
         if not isinstance(hands, list):
@@ -205,6 +217,17 @@ def _expect_object(data: object) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise InvalidInputError(f"a record must be a JSON object, not {type(data).__name__}")
     return data
+
+
+def _check_version(record: dict[str, Any]) -> None:
+    version = record.get("version", 1)
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise InvalidInputError(f"'version' must be a record format version, 1 or more, not {version!r}")
+    if version > RECORD_VERSION:
+        raise InvalidInputError(
+            f"this record is in format version {version}, newer than this biriba reads ({RECORD_VERSION}): "
+            "upgrade biriba to replay it"
+        )
 
 
 def _rules(record: dict[str, Any]) -> Rules:

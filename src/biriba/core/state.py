@@ -21,7 +21,6 @@ cheap: search bots copy states many times.
 
 from __future__ import annotations
 
-import random
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -61,6 +60,7 @@ from biriba.core.melds import (
 )
 from biriba.core.rules import PLAYER_COUNTS, Rules
 from biriba.core.scoring import BiribakiStatus, HandScore, TeamScore, score_team
+from biriba.core.shuffle import below_for_text
 
 
 class Phase(IntEnum):
@@ -99,10 +99,14 @@ class DiscardOutcome(IntEnum):
 NO_CARD = -1
 
 
+CUT_ERRORS = (-3, -2, -2, -1, -1, -1, 0, 0, 0, 0, 1, 1, 1, 2, 2, 3)
+
+
 def cut_error_for_seed(seed: int) -> int:
     """The cut error (cards too many or too few) of a seeded deal whose rules score the cut: 0 four
-    times in sixteen, 1 off six times, 2 off four times, 3 off twice."""
-    return random.Random(f"cut:{seed}").choice((-3, -2, -2, -1, -1, -1, 0, 0, 0, 0, 1, 1, 1, 2, 2, 3))
+    times in sixteen, 1 off six times, 2 off four times, 3 off twice. Drawn by the deal's generator
+    from the text ``cut:SEED``, so it is fixed for good as the shuffle is."""
+    return CUT_ERRORS[below_for_text(f"cut:{seed}", len(CUT_ERRORS))]
 
 
 class HandState:
