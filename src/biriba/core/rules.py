@@ -266,7 +266,7 @@ class Rules:
     going_out_after_one_card_pile: bool = _option(
         True,
         "a player left with one card may take a one-card discard pile and go out in that turn (false: the "
-        "closing condition of seed 003)",
+        "closing condition of the classic rules)",
         "turn",
     )
     going_out_by_meld: bool = _option(
@@ -278,7 +278,7 @@ class Rules:
     end_of_draw_pile: str = _option(
         "passes",
         "passes: with the draw pile empty players take the discard pile or pass, and all passing ends the "
-        "hand; last-draw: the hand ends with the turn of the player who draws the last card (seed 003); "
+        "hand; last-draw: the hand ends with the turn of the player who draws the last card (classic); "
         "packets-then-end: a biribaki not yet taken becomes the draw pile, and when none is left the hand "
         "ends with the turn that drew the last card (Buraco)",
         "turn",
