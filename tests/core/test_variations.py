@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from biriba.core.actions import ChooseBonusSuit, Draw, Meld, Pass, Redraw, TakePile
-from biriba.core.cards import JOKER, card_code
+from biriba.core.cards import JOKER, card_code, pack
 from biriba.core.errors import InvalidInputError, InvalidRulesError
 from biriba.core.match import Match
 from biriba.core.melds import WILD, invalid_reason, meld_shape
@@ -1571,6 +1571,8 @@ def test_three_players_of_seed_003_play_the_two_deck_partnership_game(preset: st
     state = HandState.deal(three, dealer=0, seed=5)
     assert sum(1 for _ in state.all_cards()) == 108
     assert state.seat_team == [-1, -1, -1]
+    dealt = HandState.deal(three, dealer=0, deck=pack(2, 4))  # a 108-card deck is the pack
+    assert [len(packet) for packet in dealt.biribakia] == [18, 11]
     # Playing alone stays an option, with the 3-deck pack of the individual game.
     alone = Rules.from_json({"preset": preset, "players": 3, "partnerships": "none"})
     assert (alone.decks, alone.packet_sizes) == (3, (11, 11, 11))

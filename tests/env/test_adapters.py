@@ -143,16 +143,20 @@ def test_openspiel_random_simulation_test_passes() -> None:
     pyspiel.random_sim_test(pyspiel.load_game("python_biriba"), num_sims=2, serialize=True, verbose=False)
 
 
-def test_openspiel_other_formats_load_and_deal() -> None:
-    game = pyspiel.load_game("python_biriba", {"players": 3, "preset": "classic", "dealer": 2})
-    assert game.num_players() == 3
+@pytest.mark.parametrize(
+    ("preset", "players", "pack"),
+    [("standard", 3, 3 * 52 + 6), ("classic", 3, 2 * 52 + 4), ("standard", 8, 4 * 52 + 8)],
+)
+def test_openspiel_other_formats_load_and_deal(preset: str, players: int, pack: int) -> None:
+    game = pyspiel.load_game("python_biriba", {"players": players, "preset": preset, "dealer": players - 1})
+    assert game.num_players() == players
     state = game.new_initial_state()
     rng = random.Random(1)
     while state.is_chance_node():
         outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
         assert sum(probabilities) == pytest.approx(1.0)
         state.apply_action(rng.choices(outcomes, probabilities)[0])
-    assert len(state.history()) == 3 * 52 + 6
+    assert len(state.history()) == pack  # the chance node deals the whole pack, card by card
     assert state.current_player() == 0  # the seat after the dealer
 
 

@@ -30,7 +30,6 @@ from biriba.core.match import Match
 from biriba.core.rules import PLAYER_COUNTS, Rules
 from biriba.core.state import HandState
 
-
 RECORD_VERSION = 1
 """The record format this code writes. Version 1: RULINGS section 7's records, seeds shuffled as
 :mod:`biriba.core.shuffle` says. A later version that deals or reads differently gets a new number, and

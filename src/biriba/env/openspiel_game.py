@@ -26,7 +26,7 @@
 - **Returns** are each seat's score for the hand in points; the game is general-sum (partners
   score the same, and both teams may score above zero).
 
-Parameters: ``preset`` (a rules preset, default ``standard``), ``players`` (2 to 6, default 4) and
+Parameters: ``preset`` (a rules preset, default ``standard``), ``players`` (2 to 6 or 8, default 4) and
 ``dealer`` (default 0).
 """
 
@@ -40,7 +40,7 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from biriba.core.cards import N_CARD_TYPES, card_code, card_codes, pack
-from biriba.core.rules import Rules
+from biriba.core.rules import PLAYER_COUNTS, Rules
 from biriba.core.views import SeatView
 from biriba.env.encoding import ObservationLayout, Pending
 from biriba.env.episode import HandEpisode, encoding_for
@@ -67,7 +67,7 @@ _GAME_TYPE = pyspiel.GameType(
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.GENERAL_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=6,
+    max_num_players=max(PLAYER_COUNTS),
     min_num_players=2,
     provides_information_state_string=True,
     provides_information_state_tensor=True,
