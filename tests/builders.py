@@ -36,6 +36,7 @@ from biriba.core.errors import IllegalAction
 from biriba.core.melds import MeldCards, canonical, meld_shape
 from biriba.core.rules import Rules
 from biriba.core.state import HandState, Phase, TableMeld
+from biriba.i18n import LANGUAGES, Words
 
 Codes: TypeAlias = str | Sequence[str]
 """Card codes: a list such as ``["AS", "10H"]`` or one string ``"AS 10H"``."""
@@ -330,7 +331,9 @@ def assert_illegal(state: HandState, action: Action, rule: str) -> IllegalAction
     with pytest.raises(IllegalAction) as applied:
         state.apply(action)
     assert applied.value.rule == rule, str(applied.value)
-    assert rule in str(applied.value) and applied.value.message
+    assert rule in str(applied.value)
+    for language in LANGUAGES:  # every refusal the engine makes has its words, in every language
+        assert Words(language).refusal(applied.value)
     assert state.fingerprint() == before
     assert action not in state.legal_actions()
     return applied.value

@@ -22,8 +22,8 @@ from biriba.bots.hints import HINT_BOT
 from biriba.bots.play import play_hand, play_match
 from biriba.console import action_markup, score_lines, table_markup
 from biriba.core.actions import Action, Discard, action_to_json
-from biriba.core.cards import card_codes, parse_cards
-from biriba.core.errors import IllegalAction, InvalidInputError, InvalidMeldError
+from biriba.core.cards import card_code, card_codes, card_symbol, parse_cards
+from biriba.core.errors import CARD_FACTS, IllegalAction, InvalidInputError, InvalidMeldError
 from biriba.core.melds import arrange, canonical, check_meld
 from biriba.core.records import (
     HandRecord,
@@ -37,6 +37,7 @@ from biriba.core.rules import OPTION_BOUNDS, Rules, option_fields
 from biriba.core.scoresheet import score_sheet
 from biriba.core.scoring import HandScore
 from biriba.core.state import HandState
+from biriba.i18n import LANGUAGES, Words
 from biriba.rulesheet import PRESET_SUMMARIES, preset_names, rule_sheet
 
 app = typer.Typer(
@@ -50,6 +51,16 @@ EXIT_USAGE = 2
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 RulesOption = Annotated[str, typer.Option("--rules", help="Preset name, or a JSON rules object.")]
+LangOption = Annotated[
+    str, typer.Option("--lang", envvar="BIRIBA_LANG", help="The language people read: en, or el (Ελληνικά).")
+]
+
+
+def _words(lang: str, as_json: bool = False) -> Words:
+    """The words people read in ``lang``: cards with suit symbols, or their codes in JSON output."""
+    if lang not in LANGUAGES:
+        _fail(f"--lang must be one of {', '.join(LANGUAGES)}, not {lang!r}", EXIT_USAGE, as_json)
+    return Words(lang, card_format=card_code if as_json else card_symbol)
 
 
 def _fail(message: str, code: int, as_json: bool, extra: dict[str, Any] | None = None) -> NoReturn:
@@ -84,8 +95,10 @@ def check(
     cards: Annotated[list[str], typer.Argument(help="Card codes such as 10H TH 2C JK.")],
     rules: RulesOption = "standard",
     as_json: JsonFlag = False,
+    lang: LangOption = "en",
 ) -> None:
     """Is CARD... a valid meld? Exit 0 if it is, 1 if not (saying why), 2 on a usage error."""
+    words = _words(lang, as_json)
     table_rules = _rules_from_option(rules, as_json)
     try:
         meld = canonical(parse_cards(cards))
@@ -94,10 +107,11 @@ def check(
     try:
         shape = check_meld(meld, table_rules.meld_rules)
     except InvalidMeldError as error:
+        why = words(f"why.{error.reason.facts['why']}", **error.reason.facts)
         if as_json:
-            typer.echo(json.dumps({"valid": False, "reason": error.reason}))
+            typer.echo(json.dumps({"valid": False, "reason": why, "why": error.reason.facts["why"]}))
         else:
-            typer.echo(f"not a meld: {error.reason}")
+            typer.echo(words("cli.not-a-meld", reason=why))
         raise typer.Exit(EXIT_ILLEGAL) from None
     result: dict[str, Any] = {
         "valid": True,
@@ -112,32 +126,36 @@ def check(
     if as_json:
         typer.echo(json.dumps(result))
         return
-    extra = " — a full biriba" if shape.is_full else (" — a biriba" if shape.is_biriba else "")
-    typer.echo(f"valid: {shape.describe()}: {' '.join(result['cards'])}{extra}")
+    key = "cli.valid-full-biriba" if shape.is_full else "cli.valid-biriba" if shape.is_biriba else "cli.valid"
+    typer.echo(words(key, shape=words.shape(shape), cards=tuple(arrange(meld, shape))))
 
 
 @app.command()
 def score(
     file: Annotated[str, typer.Argument(help="A JSON file describing the hand ('-' for standard input).")],
     as_json: JsonFlag = False,
+    lang: LangOption = "en",
 ) -> None:
     """Score one hand of a game played with real cards.
 
     Input: {"rules": PRESET, "bonus_suit": "H" | null, "teams": [{"melds": [[codes]...],
     "hands": [[codes] per player], "biribaki": "taken" | "not_taken" | "taken_unplayed", "went_out": bool}]}
     """
+    words = _words(lang, as_json)
     data = _read_json(file, as_json)
     try:
         sheet = score_sheet(data)
     except InvalidInputError as error:
         _fail(str(error), EXIT_USAGE, as_json)
-    except (InvalidMeldError, IllegalAction) as error:
-        _fail(str(error), EXIT_ILLEGAL, as_json)
+    except InvalidMeldError as error:
+        _fail(words(f"refusal.{error.reason.key}", **error.reason.facts), EXIT_ILLEGAL, as_json)
+    except IllegalAction as error:
+        _fail(words.refusal(error), EXIT_ILLEGAL, as_json, {"rule": error.rule})
     if as_json:
         typer.echo(json.dumps(_hand_score_json(sheet)))
         return
-    console = Console()
-    for line in score_lines(sheet):
+    console = Console(highlight=False)
+    for line in score_lines(sheet, words):
         console.print(line)
 
 
@@ -146,8 +164,10 @@ def replay(
     file: Annotated[str, typer.Argument(help="A hand or match record ('-' for standard input).")],
     as_json: JsonFlag = False,
     show: Annotated[bool, typer.Option(help="Print every action and the final table.")] = False,
+    lang: LangOption = "en",
 ) -> None:
     """Replay a record of a hand or a match and report where it stands and its scores."""
+    words = _words(lang, as_json)
     data = _read_json(file, as_json)
     try:
         record: HandRecord | MatchRecord = (
@@ -159,39 +179,58 @@ def replay(
         if isinstance(record, MatchRecord):
             result = _replay_match(record)
         else:
-            result = _replay_hand(record, show and not as_json)
+            result = _replay_hand(record, show and not as_json, words)
     except InvalidInputError as error:  # found only when dealing: a deck of the wrong cards, extra hands...
         _fail(str(error), EXIT_USAGE, as_json)
     except ReplayError as error:
-        details = {"index": error.index, "action": action_to_json(error.action), "rule": error.cause.rule}
+        cause = error.cause
+        details = {"index": error.index, "action": action_to_json(error.action), "rule": cause.rule}
+        reason = words.refusal(cause)
         if as_json:
-            typer.echo(json.dumps({"error": {**details, "reason": error.cause.message}}))
+            facts = {"key": cause.reason.key, "facts": _facts_json(cause.reason.facts)}
+            typer.echo(json.dumps({"error": {**details, "reason": reason, **facts}}))
         else:
-            typer.echo(f"illegal action {error.index} ({error.action}): {error.cause}", err=True)
+            move = words.action(error.action)
+            typer.echo(words("cli.illegal-action", index=error.index, move=move, reason=reason), err=True)
         raise typer.Exit(EXIT_ILLEGAL) from None
     if as_json:
         typer.echo(json.dumps(result))
         return
     if result["finished"]:
         if "totals" in result:
-            typer.echo(f"match over after {len(result['hands'])} hands: totals {result['totals']}")
+            totals = ", ".join(words.signed(total) for total in result["totals"])
+            typer.echo(words("cli.match-over", n=len(result["hands"]), totals=totals))
         else:
-            scores = ", ".join(f"team {i}: {t['score']:+d}" for i, t in enumerate(result["teams"]))
-            typer.echo(f"hand over after {result['actions']} actions: {scores}")
+            scores = ", ".join(
+                words("cli.team-score", team=i, score=words.signed(t["score"])) for i, t in enumerate(result["teams"])
+            )
+            typer.echo(words("cli.hand-over", n=result["actions"], scores=scores))
+    elif "current" in result:
+        typer.echo(words("cli.unfinished", n=result["actions"], seat=result["current"]))
     else:
-        typer.echo(f"not finished: {result['actions']} actions played; seat {result.get('current')} to play")
+        typer.echo(words("cli.unfinished-match", n=result["actions"]))
 
 
-def _replay_hand(record: HandRecord, show: bool) -> dict[str, Any]:
-    console = Console()
-    names = [f"seat {s}" for s in range(record.rules.players)]
+def _facts_json(facts: dict[str, Any]) -> dict[str, Any]:
+    """A reason's facts as JSON: cards as codes, the rest as they are."""
+    return {
+        name: (card_codes(value) if isinstance(value, tuple) else card_codes([value])[0])
+        if name in CARD_FACTS and value is not None
+        else value
+        for name, value in facts.items()
+    }
+
+
+def _replay_hand(record: HandRecord, show: bool, words: Words) -> dict[str, Any]:
+    console = Console(highlight=False)
+    names = [words.seat(s) for s in range(record.rules.players)]
 
     def on_state(index: int, state: HandState) -> None:
-        console.print(action_markup(record.actions[index], names))
+        console.print(action_markup(record.actions[index], names, words))
 
     state = record.replay(on_state if show else None)
     if show:
-        console.print(table_markup(state, names))
+        console.print(table_markup(state, names, words))
     result: dict[str, Any] = {"finished": state.is_over, "actions": len(record.actions)}
     if state.is_over:
         result.update(_hand_score_json(state.hand_score()))
@@ -321,8 +360,10 @@ def watch(
     delay: Annotated[float, typer.Option(help="Seconds between actions.")] = 0.3,
     match: Annotated[bool, typer.Option("--match", help="Play a whole match, not one hand.")] = False,
     save: Annotated[Path | None, typer.Option(help="Save the record (JSON) to this file.")] = None,
+    lang: LangOption = "en",
 ) -> None:
     """Watch bots play Biriba, move by move."""
+    words = _words(lang)
     table_rules = _rules_from_option(rules, False, players)
     levels = bots.split(",")
     if len(levels) == 1:
@@ -338,17 +379,17 @@ def watch(
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     console = Console(highlight=False)
-    names = [f"{bot.name}-{seat}" for seat, bot in enumerate(seated)]
-    console.print(f"[bold]Biriba · Μπιρίμπα[/] · seed {seed} · {table_rules.preset} rules")
+    names = [f"{words(f'bot.{bot.name}')} {seat + 1}" for seat, bot in enumerate(seated)]
+    console.print(escape(words("cli.watch-title", seed=seed, preset=table_rules.preset)))
 
     def on_hand_start(state: HandState) -> None:
-        console.rule(f"hand dealt by {names[state.dealer]}")
-        console.print(table_markup(state, names))
+        console.rule(escape(words.with_names(names)("cli.hand-dealt-by", seat=state.dealer)))
+        console.print(table_markup(state, names, words))
 
     def on_action(state: HandState, action: Action) -> None:
-        console.print(action_markup(action, names))
+        console.print(action_markup(action, names, words))
         if isinstance(action, Discard) or state.is_over:
-            console.print(table_markup(state, names))
+            console.print(table_markup(state, names, words))
             console.print()
         if delay:
             time.sleep(delay)
@@ -356,21 +397,24 @@ def watch(
     if match:
         match_record, result = play_match(table_rules, seated, seed, dealer, on_action, on_hand_start)
         for number, hand in enumerate(result.results, 1):
-            console.print(
-                f"hand {number}: seats " + ", ".join(f"{s}: {p:+d}" for s, p in enumerate(hand.score.seat_scores))
-            )
-        winners = " & ".join(names[seat] for seat in result.sides[result.winner or 0])
-        console.print(f"[bold]final totals {result.totals}: {winners} win[/]")
+            scores = ", ".join(f"{names[s]} {words.signed(p)}" for s, p in enumerate(hand.score.seat_scores))
+            console.print(escape(words("cli.hand-scores", hand=number - 1, scores=scores)))
+        sides = [" & ".join(names[seat] for seat in side) for side in result.sides]
+        totals = " · ".join(
+            f"{side} {words.number(total)}" for side, total in zip(sides, result.side_totals, strict=True)
+        )
+        text = words("cli.match-won", totals=totals, winners=sides[result.winner or 0])
+        console.print(f"[bold]{escape(text)}[/]")
         saved: dict[str, Any] = match_record.to_json()
     else:
         hand_record, state = play_hand(table_rules, seated, dealer, seed, on_action, on_hand_start)
-        console.rule("end of the hand")
-        for line in score_lines(state.hand_score()):
+        console.rule(escape(words("cli.end-of-hand")))
+        for line in score_lines(state.hand_score(), words):
             console.print(line)
         saved = hand_record.to_json()
     if save is not None:
         save.write_text(json.dumps(saved, indent=1) + "\n", encoding="utf-8")
-        console.print(f"record saved to {save}")
+        console.print(escape(words("cli.record-saved", path=str(save))))
 
 
 # --- biriba play (src/biriba/tui) ---------------------------------------------------------------------

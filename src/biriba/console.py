@@ -1,14 +1,18 @@
-"""Text rendering of cards, melds and tables for terminals (Rich markup)."""
+"""Text rendering of cards, melds, moves, tables and score lines for terminals (Rich markup), in the
+words of :mod:`biriba.i18n`. Cards show their suit symbols in colour; teams and melds count from 1."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, Redraw, TakePile
-from biriba.core.cards import JOKER, SUIT_SYMBOLS, Card, card_symbol, sort_key, suit_of
+from rich.markup import escape
+
+from biriba.core.actions import Action
+from biriba.core.cards import JOKER, Card, card_symbol, sort_key, suit_of
 from biriba.core.melds import STANDARD_MELDS, MeldRules, arrange, meld_shape
-from biriba.core.scoring import HandScore
+from biriba.core.scoring import HandScore, TeamScore
 from biriba.core.state import HandState
+from biriba.i18n import Words
 
 _SUIT_STYLE = ("bold white", "bold red", "bold red", "bold white")
 
@@ -25,86 +29,79 @@ def cards_markup(cards: Sequence[Card], sort: bool = True) -> str:
     return " ".join(card_markup(c) for c in ordered)
 
 
-def meld_markup(cards: tuple[Card, ...], rules: MeldRules = STANDARD_MELDS) -> str:
-    """A meld in table order; wild cards underlined, with length and clean/dirty marks."""
+def meld_markup(cards: tuple[Card, ...], words: Words, rules: MeldRules = STANDARD_MELDS) -> str:
+    """A meld in table order; wild cards underlined, with what it is ("clean run of 4 ♥") and ★ for a biriba."""
     shape = meld_shape(cards, rules)
     assert shape is not None
     shown = []
     for card in arrange(cards, shape):
         text = card_markup(card)
         shown.append(f"[underline]{text}[/]" if card == shape.wild else text)
-    mark = "★" if shape.is_biriba else ""
-    cleanliness = "clean" if shape.clean else "dirty"
-    return f"{' '.join(shown)}  [dim]({shape.length}, {cleanliness}){mark}[/]"
+    mark = " ★" if shape.is_biriba else ""
+    return f"{' '.join(shown)}  [dim]({escape(words.shape(shape))}){mark}[/]"
 
 
-def action_markup(action: Action, names: Sequence[str]) -> str:
-    who = f"[cyan]{names[action.seat]}[/]"
-    match action:
-        case Draw():
-            return f"{who} draws"
-        case TakePile():
-            return f"{who} [yellow]takes the discard pile[/]"
-        case Pass():
-            return f"{who} passes"
-        case Meld(_, melds):
-            return f"{who} melds " + " | ".join(cards_markup(m, sort=False) for m in melds)
-        case Extend(_, meld, cards):
-            return f"{who} extends meld {meld} with {cards_markup(cards)}"
-        case Discard(_, card):
-            return f"{who} discards {card_markup(card)}"
-        case Redraw():
-            return f"{who} turns up the card drawn and draws again"
-        case ChooseBonusSuit(_, suit):
-            return f"{who} chooses " + ("no bonus suit" if suit is None else f"the bonus suit {SUIT_SYMBOLS[suit]}")
+def action_markup(action: Action, names: Sequence[str], words: Words) -> str:
+    """A move in words, the player in colour and the cards in their suits' colours."""
+    shown = Words(words.language, [f"[cyan]{escape(name)}[/]" for name in names], card_markup)
+    return shown.action(action)
 
 
-def table_markup(state: HandState, names: Sequence[str], show_hands: bool = True) -> str:
+def table_markup(state: HandState, names: Sequence[str], words: Words, show_hands: bool = True) -> str:
     """The whole table: hands (for a spectator of bots), melds, piles and counts."""
-    bonus = "none" if state.bonus_suit is None else SUIT_SYMBOLS[state.bonus_suit]
-    lines = [
-        f"[dim]draw pile {len(state.draw_pile)} · biribakia left "
-        f"{len(state.biribakia) - state.packets_used} · bonus suit (κόζι) {bonus}[/]",
-        f"discard pile ({len(state.discard_pile)}): {cards_markup(state.discard_pile, sort=False) or '—'}",
-    ]
+    bonus = words("game.no-bonus-suit") if state.bonus_suit is None else words("cli.bonus-suit", suit=state.bonus_suit)
+    status = words(
+        "cli.table-status", n=len(state.draw_pile), packets=len(state.biribakia) - state.packets_used, bonus=bonus
+    )
+    pile = cards_markup(state.discard_pile, sort=False) or "—"
+    lines = [f"[dim]{escape(status)}[/]", f"{escape(words('cli.discard-pile', n=len(state.discard_pile)))}: {pile}"]
     if not state.teams_formed:
-        lines.append("[dim]partnerships form when a player melds the whole hand[/]")
+        lines.append(f"[dim]{escape(words('tui.team_unformed'))}[/]")
     for team in range(state.rules.teams if state.teams_formed else 0):
         seats = state.seats_of(team)
-        status = state.biribaki_status(team).value.replace("_", " ")
-        lines.append(f"[bold]Team {team}[/] ({', '.join(names[s] for s in seats)}) · biribaki {status}")
-        for index, meld in enumerate(state.melds[team]):
-            lines.append(f"  {index}: {meld_markup(meld.cards, state.rules.meld_rules)}")
+        status = words(f"game.status.{state.biribaki_status(team).value}")
+        heading = words("cli.team-heading", team=team, players=", ".join(names[s] for s in seats), status=status)
+        lines.append(f"[bold]{escape(heading)}[/]")
+        for index, meld in enumerate(state.melds[team], 1):
+            lines.append(f"  {index}: {meld_markup(meld.cards, words, state.rules.meld_rules)}")
     if show_hands:
         for seat in range(state.rules.players):
             marker = "▶" if seat == state.current and not state.is_over else " "
-            lines.append(
-                f"{marker} {names[seat]:<10} ({state.hand_size(seat):>2}) {cards_markup(state.hand_cards(seat))}"
-            )
+            hand = cards_markup(state.hand_cards(seat))
+            lines.append(f"{marker} {escape(names[seat]):<10} ({state.hand_size(seat):>2}) {hand}")
     return "\n".join(lines)
 
 
-def score_lines(score: HandScore) -> list[str]:
-    """A score breakdown per team, and each player's score where partners score apart."""
+_LINES = ("melded", "in_hand", "biribas", "going_out", "biribaki")
+"""The score lines every breakdown shows; the others only when they score."""
+_EXTRA_LINES = ("no_biriba", "no_melds", "cut", "rounding")
+
+
+def score_lines(score: HandScore, words: Words) -> list[str]:
+    """A score breakdown per team (teams counted from 1), each player's score where partners score
+    apart, why a biribaki line costs what it does, and the biribas."""
     lines = []
     for number, (seats, team) in enumerate(zip(score.teams, score.team_scores, strict=True)):
-        extras = [
-            f"{label} {points:+d}"
-            for label, points in (
-                ("no biriba", team.no_biriba),
-                ("nothing melded", team.no_melds),
-                ("cut", team.cut),
-                ("rounding", team.rounding),
-            )
-            if points
-        ]
-        lines.append(
-            f"[bold]Team {number}: {team.score:+d}[/]  melded {team.melded:+d} · in hand {team.in_hand:+d} · "
-            f"biribas {team.biribas:+d} · going out {team.going_out:+d} · biribaki {team.biribaki:+d}"
-            + "".join(f" · {extra}" for extra in extras)
-        )
+        shown = [*_LINES, *(line for line in _EXTRA_LINES if getattr(team, line))]
+        parts = " · ".join(f"{words(f'line.{line}')} {words.signed(getattr(team, line))}" for line in shown)
+        head = words("cli.team-score", team=number, score=words.signed(team.score))
+        lines.append(f"[bold]{escape(head)}[/]  {escape(parts)}")
         if score.seat_scores[seats[0]] != team.score:
-            lines.append(f"    each player ({', '.join(map(str, seats))}) scores {score.seat_scores[seats[0]]:+d}")
+            share = words("cli.each-player", seats=", ".join(str(s + 1) for s in seats))
+            lines.append(f"    {escape(share)} {words.signed(score.seat_scores[seats[0]])}")
+        why = biribaki_explanation(team, words)
+        if why:
+            lines.append(f"    [dim]{escape(why)}[/]")
         for biriba in team.biriba_list:
-            lines.append(f"    {biriba.description}: {cards_markup(biriba.cards, sort=False)} {biriba.bonus:+d}")
+            lines.append(
+                f"    {escape(words.biriba(biriba))}: {cards_markup(biriba.cards, sort=False)} "
+                f"{words.signed(biriba.bonus)}"
+            )
     return lines
+
+
+def biribaki_explanation(team: TeamScore, words: Words) -> str:
+    """Why a team's biribaki line costs points ("did not take its biribaki: -100"), or ""."""
+    if not team.biribaki:
+        return ""
+    return words(f"line.biribaki.{team.biribaki_status.value}", points=words.signed(team.biribaki))

@@ -1,4 +1,4 @@
-"""Hints: the strongest bot's action, with a reason in words a player understands, in English or Greek."""
+"""Hints: the strongest bot's action, with reasons as data, in words a player understands in English or Greek."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from biriba.core.actions import Discard, Draw, Extend
 from biriba.core.rules import Rules
 from biriba.core.state import HandState, Phase
 from biriba.core.views import observe
+from biriba.i18n import LANGUAGES, Words
 
 STANDARD = Rules.from_preset("standard")
 
@@ -24,14 +25,16 @@ def test_the_hint_is_the_strongest_bots_choice() -> None:
     view, legal = observe(state, state.current), state.legal_actions()
     hint = suggest(view, legal, seed=4)
     assert hint.action == make_bot(HINT_BOT).choose(view, legal, random.Random(4))
-    assert hint.reason == explain(view, hint.action)
+    assert (hint.head, hint.details) == explain(view, hint.action)
 
 
 def test_an_extension_is_explained_with_the_meld_and_its_new_length() -> None:
     state = position({0: "8H KS KD 4C"}, current=0, phase=Phase.PLAY, melds={0: ["3H 4H 5H 6H 7H"]})
     action = extend_action(0, 0, "8H")
-    assert explain(observe(state, 0), action) == "extend your 5-card ♥ run to 6 cards"
-    assert explain(observe(state, 0), action, "el") == "πρόσθεσε στην κέντα 5 φύλλων (♥) σου ώστε να γίνει 6 φύλλα"
+    view = observe(state, 0)
+    hint = suggest(view, [action])
+    assert Words("en").hint(hint) == "Add 8♥ to meld 1: it grows to 6 cards"
+    assert Words("el").hint(hint) == "Προσθέστε 8♥ στον συνδυασμό 1: γίνεται 6 φύλλα"
 
 
 def test_a_discard_says_which_dangerous_card_it_keeps() -> None:
@@ -43,20 +46,21 @@ def test_a_discard_says_which_dangerous_card_it_keeps() -> None:
         discard="QH QD 3C",
     )
     view = observe(state, 0)
-    reason = explain(view, Discard(0, c("4D")))
-    assert reason.startswith("discard 4♦")
-    assert "keeps 9♠, which the next opponent could use" in reason
-    greek = explain(view, Discard(0, c("4D")), "el")
-    assert "9♠" in greek and "αντίπαλος" in greek
+    english, greek = Words("en"), Words("el")
+    hint = suggest(view, [Discard(0, c("4D"))])
+    reason = english.hint(hint)
+    assert reason.startswith("Discard 4♦")
+    assert "it keeps 9♠, which the next opponent could use" in reason
+    assert "9♠" in greek.hint(hint) and "αντίπαλος" in greek.hint(hint)
     # Discarding the dangerous card itself says so, and keeps nothing worth a word.
-    risky = explain(view, Discard(0, c("9S")))
+    risky = english.hint(suggest(view, [Discard(0, c("9S"))]))
     assert "opponents could use it" in risky and "keeps" not in risky
 
 
 def test_bad_requests_are_refused() -> None:
     state = HandState.deal(STANDARD, dealer=0, seed=1)
     with pytest.raises(ValueError, match="unknown language 'fr'"):
-        suggest(observe(state, state.current), state.legal_actions(), language="fr")
+        Words("fr")
     with pytest.raises(ValueError, match="not this seat's turn"):
         suggest(observe(state, (state.current + 1) % 4), [])
 
@@ -68,8 +72,11 @@ def test_every_action_kind_gets_a_reason_in_both_languages() -> None:
     while not state.is_over:
         view = observe(state, state.current)
         action = bot.choose(view, state.legal_actions(), rng)
-        english, greek = explain(view, action), explain(view, action, "el")
+        head, details = explain(view, action)
+        hint = suggest(view, [action])
+        english, greek = (Words(language).hint(hint) for language in LANGUAGES)
         assert english and greek and english != greek
+        assert hint.head == head and hint.details == details
         kinds.add(type(action).__name__)
         state.apply(action)
     assert {"Draw", "Discard", "Meld"} <= kinds

@@ -111,7 +111,7 @@ def test_standard_input_and_text_output(finished: tuple[dict[str, Any], list[dic
     result = run("replay", "-", stdin=json.dumps(data))
     assert result.returncode == 0
     assert f"hand over after {len(data['actions'])} actions" in result.stdout
-    assert f"team 0: {scores[0]['score']:+d}" in result.stdout
+    assert f"Team 1: {scores[0]['score']:+d}" in result.stdout  # people count teams from 1
 
 
 def test_show_prints_the_actions(tmp_path: Path, finished: tuple[dict[str, Any], list[dict[str, Any]], int]) -> None:
@@ -120,7 +120,7 @@ def test_show_prints_the_actions(tmp_path: Path, finished: tuple[dict[str, Any],
     path.write_text(json.dumps(data), encoding="utf-8")
     result = run("replay", str(path), "--show")
     assert result.returncode == 0
-    assert result.stdout.count("discards") >= sum(a["type"] == "discard" for a in data["actions"])
+    assert result.stdout.count(": discard ") >= sum(a["type"] == "discard" for a in data["actions"])
 
 
 def test_unfinished_hand(tmp_path: Path, finished: tuple[dict[str, Any], list[dict[str, Any]], int]) -> None:
@@ -155,7 +155,8 @@ def test_illegal_action_by_the_wrong_seat(
     assert error["index"] == index
     assert error["action"] == wrong
     assert isinstance(error["reason"], str) and error["reason"]
-    assert f"seat {state.current}" in error["reason"]
+    assert error["rule"] == "not-your-turn" and error["facts"] == {"seat": state.current, "acting": wrong["seat"]}
+    assert f"Player {state.current + 1}" in error["reason"]  # people count seats from 1
 
 
 def test_illegal_discard_of_a_card_not_held(

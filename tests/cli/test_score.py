@@ -81,9 +81,16 @@ WORKED_SCORES = [
         "biribas": 400,
         "going_out": 100,
         "biribaki": 0,
+        "biribaki_status": "taken",
         **NO_OTHER_LINES,
         "biriba_list": [
-            {"cards": ["3H", "4H", "5H", "6H", "7H", "8H", "9H"], "kind": "clean run in the bonus suit", "bonus": 400}
+            {
+                "cards": ["3H", "4H", "5H", "6H", "7H", "8H", "9H"],
+                "kind": "bonus-suit-run",
+                "clean": True,
+                "laid_whole": False,
+                "bonus": 400,
+            }
         ],
         "seats": [0, 2],
         "player_score": 575,
@@ -95,6 +102,7 @@ WORKED_SCORES = [
         "biribas": 0,
         "going_out": 0,
         "biribaki": -100,
+        "biribaki_status": "not_taken",
         **NO_OTHER_LINES,
         "biriba_list": [],
         "seats": [1, 3],
@@ -128,7 +136,10 @@ def test_text_output(tmp_path: Path) -> None:
     path.write_text(json.dumps(WORKED), encoding="utf-8")
     result = run("score", str(path))
     assert result.returncode == 0
-    assert "Team 0: +575" in result.stdout and "Team 1: -110" in result.stdout
+    # People count teams from 1; the cards show their suits.
+    assert "Team 1: +575" in result.stdout and "Team 2: -110" in result.stdout
+    assert "clean run in the bonus suit: 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ +400" in result.stdout
+    assert "did not take its biribaki: -100" in result.stdout
 
 
 @pytest.mark.parametrize(("status", "points"), [("taken", 0), ("not_taken", -100), ("taken_unplayed", -100)])
@@ -150,32 +161,35 @@ def test_bonus_suit(tmp_path: Path, bonus_suit: str | None, bonus: int) -> None:
     first = data["teams"][0]
     assert first["biribas"] == bonus
     assert first["score"] == 45 - 10 + bonus
-    assert first["biriba_list"][0]["kind"] == ("clean run in the bonus suit" if bonus == 400 else "clean run")
+    assert first["biriba_list"][0]["kind"] == ("bonus-suit-run" if bonus == 400 else "run")
+    assert first["biriba_list"][0]["clean"] is True
 
 
 @pytest.mark.parametrize(
-    ("meld", "melded", "bonus", "kind"),
+    ("meld", "melded", "bonus", "kind", "clean"),
     [
-        ("5S 6S 7S JK 9S 10S JS", 65, 100, "dirty run"),
-        ("5S 6S 7S 8S 9S 10S JS", 55, 200, "clean run"),
-        ("8S 8S 8H 8H 8D 8D 8C", 70, 300, "clean set"),
-        ("8S 8S 8H 8H 8D 8D 2C", 70, 150, "dirty set"),
-        ("3H 4H 5H 2C 7H 8H 9H", 50, 200, "dirty run in the bonus suit"),
-        ("AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD", 110, 1000, "clean full run"),
-        ("AD 2D 3D 4D 5D 6D JK 8D 9D 10D JD QD KD", 125, 500, "dirty full run"),
-        ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", 110, 2000, "clean full run in the bonus suit"),
-        ("AH 2H 3H 4H 5H 6H JK 8H 9H 10H JH QH KH", 125, 1000, "dirty full run in the bonus suit"),
-        ("4S 5S 6S 7S 8S 9S", 40, 0, None),
+        ("5S 6S 7S JK 9S 10S JS", 65, 100, "run", False),
+        ("5S 6S 7S 8S 9S 10S JS", 55, 200, "run", True),
+        ("8S 8S 8H 8H 8D 8D 8C", 70, 300, "set", True),
+        ("8S 8S 8H 8H 8D 8D 2C", 70, 150, "set", False),
+        ("3H 4H 5H 2C 7H 8H 9H", 50, 200, "bonus-suit-run", False),
+        ("AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD", 110, 1000, "full-run", True),
+        ("AD 2D 3D 4D 5D 6D JK 8D 9D 10D JD QD KD", 125, 500, "full-run", False),
+        ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", 110, 2000, "bonus-suit-full-run", True),
+        ("AH 2H 3H 4H 5H 6H JK 8H 9H 10H JH QH KH", 125, 1000, "bonus-suit-full-run", False),
+        ("4S 5S 6S 7S 8S 9S", 40, 0, None, None),
     ],
 )
-def test_biriba_bonuses(tmp_path: Path, meld: str, melded: int, bonus: int, kind: str | None) -> None:
+def test_biriba_bonuses(
+    tmp_path: Path, meld: str, melded: int, bonus: int, kind: str | None, clean: bool | None
+) -> None:
     # bonus suit hearts; 4C 5C in hand: -10
     code, data = score_json(tmp_path, hand(team([meld], ("4C", "5C")), PLAIN))
     assert code == 0
     first = data["teams"][0]
     assert (first["melded"], first["in_hand"], first["biribas"]) == (melded, -10, bonus)
     assert first["score"] == melded - 10 + bonus
-    assert [b["kind"] for b in first["biriba_list"]] == ([kind] if kind else [])
+    assert [(b["kind"], b["clean"]) for b in first["biriba_list"]] == ([(kind, clean)] if kind else [])
 
 
 def test_going_out_bonus_goes_to_the_team_that_went_out(tmp_path: Path) -> None:
@@ -203,7 +217,7 @@ def test_invalid_meld_exits_1_naming_it(tmp_path: Path) -> None:
     code, data = score_json(tmp_path, hand(PLAIN, team(["3H 4H 6H"], ("", ""))))
     assert code == 1
     reason = data["error"]["reason"]
-    assert "team 1" in reason and "3H 4H 6H" in reason
+    assert "Team 2, meld 1" in reason and "3H 4H 6H" in reason  # counted from 1; JSON keeps card codes
 
 
 def test_a_set_is_invalid_without_sets(tmp_path: Path) -> None:
@@ -216,9 +230,9 @@ def test_a_set_is_invalid_without_sets(tmp_path: Path) -> None:
     ("teams", "needle"),
     [
         # three 7H: one melded, two in hands
-        ((team(["7H 8H 9H"], ("7H", "7H")), PLAIN), "7H x3"),
+        ((team(["7H 8H 9H"], ("7H", "7H")), PLAIN), "7H 7H 7H"),
         # five Jokers
-        ((team(["3H 4H JK", "5S 6S JK"], ("JK", "JK")), team([], ("JK", ""))), "JK x5"),
+        ((team(["3H 4H JK", "5S 6S JK"], ("JK", "JK")), team([], ("JK", ""))), "JK JK JK JK JK"),
     ],
 )
 def test_impossible_card_count_exits_1(tmp_path: Path, teams: tuple[dict[str, Any], ...], needle: str) -> None:
@@ -230,7 +244,7 @@ def test_impossible_card_count_exits_1(tmp_path: Path, teams: tuple[dict[str, An
 @pytest.mark.parametrize(
     ("teams", "needle"),
     [
-        ((team(["5S 6S 7S 8S 9S 10S JS"], ("", ""), went_out=True),) * 2, "only one team can go out"),
+        ((team(["5S 6S 7S 8S 9S 10S JS"], ("", ""), went_out=True),) * 2, "Only one team can go out"),
         ((team(["5S 6S 7S"], ("", "4C"), went_out=True), PLAIN), "without a biriba"),
         ((team(["5S 6S 7S 8S 9S 10S JS"], ("", ""), "not_taken", went_out=True), PLAIN), "biribaki"),
     ],

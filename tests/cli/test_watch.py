@@ -48,14 +48,14 @@ def test_watch_plays_a_hand_and_prints_the_scores(seed5: tuple[subprocess.Comple
     record, state = play_hand(STANDARD, [make_bot("greedy")] * 4, 0, 5)
     out = result.stdout
     assert "seed 5" in out
-    assert out.count(" draws") + out.count(" takes the discard pile") + out.count(" passes") == sum(
+    assert out.count(": draw\n") + out.count(": take the discard pile") + out.count(": pass\n") == sum(
         a["type"] in ("draw", "take_pile", "pass") for a in record.to_json()["actions"]
     )
-    assert out.count(" discards ") == sum(a["type"] == "discard" for a in record.to_json()["actions"])
+    assert out.count(": discard ") == sum(a["type"] == "discard" for a in record.to_json()["actions"])
     assert "end of the hand" in out
     scores = [s.score for s in state.team_scores_for_hand()]
-    assert f"Team 0: {scores[0]:+d}" in out
-    assert f"Team 1: {scores[1]:+d}" in out
+    assert f"Team 1: {scores[0]:+,d}" in out  # people count teams from 1; English writes 1,350
+    assert f"Team 2: {scores[1]:+,d}" in out
 
 
 def test_saved_record_replays_to_the_same_scores(seed5: tuple[subprocess.CompletedProcess[str], Path]) -> None:
@@ -77,7 +77,7 @@ def test_watch_with_bots_per_seat_and_a_dealer(tmp_path: Path) -> None:
     levels = "random,greedy,random,greedy"
     result = run("watch", "--seed", "8", "--delay", "0", "--bots", levels, "--dealer", "2", "--save", str(path))
     assert result.returncode == 0, result.stderr
-    assert "random-0" in result.stdout and "greedy-1" in result.stdout
+    assert "Beginner 1" in result.stdout and "Easy 2" in result.stdout  # the levels' names, seats from 1
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert saved["dealer"] == 2 and saved["seed"] == 8
     bots = [make_bot(level) for level in ("random", "greedy", "random", "greedy")]
@@ -91,7 +91,13 @@ def test_watch_a_match(tmp_path: Path) -> None:
     result = run("watch", "--seed", "3", "--delay", "0", "--match", "--rules", rules, "--save", str(path))
     assert result.returncode == 0, result.stderr
     record, match = play_match(Rules.from_json(json.loads(rules)), [make_bot("greedy")] * 4, 3)
-    assert f"final totals {match.totals}" in result.stdout
+    totals = " · ".join(
+        f"Easy {side[0] + 1} & Easy {side[1] + 1} {total:,}"
+        for side, total in zip(match.sides, match.side_totals, strict=True)
+    )
+    assert f"final totals: {totals};" in result.stdout
+    # Each hand's scores are printed as it ends.
+    assert all(f"hand {number}:" in result.stdout for number in range(1, len(match.results) + 1))
     assert json.loads(path.read_text(encoding="utf-8")) == record.to_json()
     replayed = run("replay", str(path), "--json")
     assert replayed.returncode == 0

@@ -27,7 +27,7 @@ import pytest
 from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, Redraw, TakePile
 from biriba.core.cards import N_CARD_TYPES, Card, cards_of, counts_of
 from biriba.core.errors import IllegalAction
-from biriba.core.melds import MeldCards, all_melds, extension_shape, meld_codes, meld_shape, three_card_melds
+from biriba.core.melds import MeldCards, all_melds, extends, meld_codes, meld_shape, three_card_melds
 from biriba.core.rules import Rules
 from biriba.core.state import OPENING_PAIR_LIMIT, HandState, Phase, TableMeld
 from tests.builders import (
@@ -180,7 +180,7 @@ def team_melds(state: HandState, seat: int) -> list[TableMeld]:
 
 
 def accepted_extension(meld: MeldCards, added: MeldCards, rules: Rules) -> bool:
-    return not isinstance(extension_shape(meld, added, rules.meld_rules), str)
+    return extends(meld, added, rules.meld_rules)
 
 
 def is_whole_hand(state: HandState, action: Meld | Extend) -> bool:
@@ -209,7 +209,7 @@ def is_minimal_opening_pair(
             rest = meld[:index] + meld[index + 1 :]
             if (
                 meld_shape(rest, rules.meld_rules) is not None
-                and not isinstance(extension_shape(rest, (card,), rules.meld_rules), str)
+                and extends(rest, (card,), rules.meld_rules)
                 and value - rules.card_value(card) >= minimum
             ):
                 return False

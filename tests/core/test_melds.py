@@ -5,10 +5,20 @@ from __future__ import annotations
 import pytest
 
 from biriba.core.actions import Extend, action_from_json
-from biriba.core.errors import InvalidMeldError
-from biriba.core.melds import MeldRules, arrange, check_meld, extension_shape, invalid_reason, meld_shape
+from biriba.core.errors import InvalidMeldError, Refusal
+from biriba.core.melds import (
+    MeldRules,
+    MeldShape,
+    arrange,
+    check_meld,
+    extends,
+    extension_shape,
+    invalid_reason,
+    meld_shape,
+)
 from biriba.core.rules import Rules
 from biriba.core.state import Phase
+from biriba.i18n import LANGUAGES, Words
 from tests.builders import (
     assert_illegal,
     c,
@@ -112,18 +122,22 @@ def test_invalid_meld(cards: str) -> None:
     assert meld_shape(m(cards)) is None
     with pytest.raises(InvalidMeldError) as info:
         check_meld(m(cards))
-    assert info.value.reason == invalid_reason(m(cards))
-    assert info.value.reason
+    why = invalid_reason(m(cards))
+    assert info.value.reason.key == "not-a-meld" and info.value.reason.facts["why"] == why.key
+    assert info.value.reason.facts["cards"] == m(cards)
+    for language in LANGUAGES:  # every reason has its words
+        assert Words(language)(f"why.{why.key}", **why.facts)
 
 
 @pytest.mark.parametrize("cards", ["AC JK 3C JK 5C", "5H 6H JK JK", "5H 5D JK 2C"])
 def test_the_reason_for_two_wild_cards_says_so(cards: str) -> None:
-    assert "one wild card" in invalid_reason(m(cards))
+    assert invalid_reason(m(cards)).key in ("meld.run-one-wild", "meld.set-one-wild")
+    assert "one wild card" in Words("en")(f"why.{invalid_reason(m(cards)).key}")
 
 
 @pytest.mark.parametrize("cards", ["2S 2H 2D", "JK JK JK"])
 def test_the_reason_for_wild_cards_alone_says_so(cards: str) -> None:
-    assert "alone" in invalid_reason(m(cards))
+    assert invalid_reason(m(cards)).key == "meld.wild-cards-alone"
 
 
 def test_the_interpretation_prefers_a_natural_two() -> None:
@@ -156,7 +170,7 @@ def test_no_sets_option_refuses_sets_but_not_runs() -> None:
     assert meld_shape(m("5H 5D 5C"), MeldRules(sets=True)) is not None
     assert meld_shape(m("5H 5D 5C"), MeldRules(sets=False)) is None
     assert meld_shape(m("5H 5D JK"), MeldRules(sets=False)) is None
-    assert "no sets" in invalid_reason(m("5H 5D 5C"), MeldRules(sets=False))
+    assert invalid_reason(m("5H 5D 5C"), MeldRules(sets=False)).key == "meld.no-sets"
     assert meld_shape(m("5H 6H 7H"), MeldRules(sets=False)) is not None
 
 
@@ -199,7 +213,7 @@ def test_biriba_clean_dirty_full(cards: str, biriba: bool, clean: bool, full: bo
 def _extended(meld: str, added: str) -> tuple[list[str], list[str]]:
     """(sorted codes, table order) of ``meld`` extended by ``added``; fail if it is refused."""
     shape = extension_shape(m(meld), m(added))
-    assert not isinstance(shape, str), shape
+    assert isinstance(shape, MeldShape), shape
     cards = m(meld + " " + added)
     return sorted(codes(cards)), codes(arrange(cards, shape))
 
@@ -220,7 +234,7 @@ def test_the_joker_moves_again_to_fill_a_new_gap() -> None:
 def test_adding_the_five_makes_the_two_natural_and_the_run_clean() -> None:
     """♡3-♡4-♡2-♡6-♡7 + ♡5 = ♡2-♡3-♡4-♡5-♡6-♡7, no wild card."""
     shape = extension_shape(m("3H 4H 2H 6H 7H"), m("5H"))
-    assert not isinstance(shape, str) and shape.clean
+    assert isinstance(shape, MeldShape) and shape.clean
     _, order = _extended("3H 4H 2H 6H 7H", "5H")
     assert order == ["2H", "3H", "4H", "5H", "6H", "7H"]
 
@@ -228,40 +242,40 @@ def test_adding_the_five_makes_the_two_natural_and_the_run_clean() -> None:
 def test_then_the_ace_gives_a_clean_biriba() -> None:
     """♡2-...-♡7 + ♡A = ♡A-♡2-♡3-♡4-♡5-♡6-♡7, no wild card."""
     shape = extension_shape(m("2H 3H 4H 5H 6H 7H"), m("AH"))
-    assert not isinstance(shape, str) and shape.clean and shape.is_biriba
+    assert isinstance(shape, MeldShape) and shape.clean and shape.is_biriba
     assert _extended("2H 3H 4H 5H 6H 7H", "AH")[1] == ["AH", "2H", "3H", "4H", "5H", "6H", "7H"]
 
 
 def test_or_the_nine_makes_the_two_wild_again() -> None:
     """♡2-...-♡7 + ♡9 = ♡3-♡4-♡5-♡6-♡7-♡2-♡9: the Two is wild again (a dirty biriba)."""
     shape = extension_shape(m("2H 3H 4H 5H 6H 7H"), m("9H"))
-    assert not isinstance(shape, str)
+    assert isinstance(shape, MeldShape)
     assert shape.wild == c("2H") and shape.is_biriba
     assert _extended("2H 3H 4H 5H 6H 7H", "9H")[1] == ["3H", "4H", "5H", "6H", "7H", "2H", "9H"]
 
 
 def test_a_dirty_meld_takes_natural_cards_and_its_wild_card_moves() -> None:
     shape = extension_shape(m("6H 2S 8H"), m("9H 10H"))
-    assert not isinstance(shape, str) and shape.wild == c("2S") and shape.length == 5
+    assert isinstance(shape, MeldShape) and shape.wild == c("2S") and shape.length == 5
 
 
 def test_a_clean_meld_may_take_a_wild_card() -> None:
     for meld, added in [("6D 7D 8D", "JK"), ("6D 7D 8D", "JK 10D"), ("6D 7D 8D", "2C"), ("5H 5D 5C", "JK")]:
         shape = extension_shape(m(meld), m(added))
-        assert not isinstance(shape, str) and not shape.clean, (meld, added)
+        assert isinstance(shape, MeldShape) and not shape.clean, (meld, added)
 
 
 def test_a_two_of_the_suit_after_a_high_ace_is_wild_not_a_corner() -> None:
     """♢Q-♢K-♢A + ♢2 is ♢J-♢Q-♢K-♢A with the Two wild, not K-A-2."""
     shape = extension_shape(m("QD KD AD"), m("2D"))
-    assert not isinstance(shape, str)
+    assert isinstance(shape, MeldShape)
     assert shape.wild == c("2D")
     assert codes(arrange(m("QD KD AD 2D"), shape)) == ["2D", "QD", "KD", "AD"]
 
 
 def test_a_set_takes_cards_of_its_rank() -> None:
     shape = extension_shape(m("5H 5D JK"), m("5C 5S"))
-    assert not isinstance(shape, str) and shape.kind == "set" and shape.length == 5
+    assert isinstance(shape, MeldShape) and shape.kind == "set" and shape.length == 5
 
 
 # --- the illegal wild swap ------------------------------------------------------------------------
@@ -271,36 +285,37 @@ def test_a_set_takes_cards_of_its_rank() -> None:
 def test_replacing_a_wild_card_by_another_is_illegal(added: str) -> None:
     """♡3-♡4-♡2-♡6-♡7: a Joker or another suit's Two may not take the ♡2's place."""
     result = extension_shape(m("3H 4H 2H 6H 7H"), m(added))
-    assert isinstance(result, str) and result.startswith("no-wild-swap: ")
+    assert isinstance(result, Refusal) and result.rule == "no-wild-swap"
 
 
 def test_a_joker_may_not_replace_a_two_in_a_set_either() -> None:
     result = extension_shape(m("5H 5D 2C"), m("JK"))
-    assert isinstance(result, str)
+    assert isinstance(result, Refusal)
 
 
 def test_the_natural_card_and_a_joker_together_are_legal() -> None:
     """♡5 first makes the run clean, then the Joker is its only wild card."""
     shape = extension_shape(m("3H 4H 2H 6H 7H"), m("5H JK"))
-    assert not isinstance(shape, str)
+    assert isinstance(shape, MeldShape)
     assert shape.wild == c("JK") and shape.length == 7
 
 
 def test_the_natural_card_and_another_two_together_are_legal() -> None:
     shape = extension_shape(m("3H 4H 2H 6H 7H"), m("5H 2C"))
-    assert not isinstance(shape, str) and shape.wild == c("2C")
+    assert isinstance(shape, MeldShape) and shape.wild == c("2C")
 
 
 def test_a_second_two_of_the_suit_added_in_its_own_place_is_natural() -> None:
     """Interpretation: the added ♡2 stands as the natural Two below ♡3; the old ♡2 stays the wild card."""
     shape = extension_shape(m("3H 4H 2H 6H 7H"), m("2H"))
-    assert not isinstance(shape, str)
+    assert isinstance(shape, MeldShape)
     assert shape.wild == c("2H") and shape.length == 6
 
 
 def test_a_joker_added_to_a_joker_run_is_two_wild_cards() -> None:
     result = extension_shape(m("6D JK 8D 9D"), m("JK 7D"))
-    assert isinstance(result, str) and result.startswith("extend-invalid: ")
+    assert isinstance(result, Refusal) and result.rule == "extend-invalid"
+    assert result.reason.facts["why"] == "meld.run-one-wild"
 
 
 @pytest.mark.parametrize(
@@ -318,7 +333,8 @@ def test_a_joker_added_to_a_joker_run_is_two_wild_cards() -> None:
 )
 def test_extensions_that_do_not_give_a_valid_meld(meld: str, added: str) -> None:
     result = extension_shape(m(meld), m(added))
-    assert isinstance(result, str) and result.startswith("extend-invalid: ")
+    assert isinstance(result, Refusal) and result.rule == "extend-invalid"
+    assert not extends(m(meld), m(added))
 
 
 # --- extending in play: own team's melds, by index ---------------------------------------------------

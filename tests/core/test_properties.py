@@ -28,6 +28,7 @@ from biriba.core.rules import Rules
 from biriba.core.scoring import BiribakiStatus
 from biriba.core.state import HandState, Phase
 from biriba.core.views import observe
+from biriba.i18n import LANGUAGES, Words
 
 PACK = sorted(pack(2, 4))
 MAX_STEPS = 20_000
@@ -345,7 +346,7 @@ def assert_refused(state: HandState, action: Action, rule: str | None) -> bool:
         return False
     assert refused.rule, f"{action}: empty rule id"
     assert refused.rule in RULE_IDS, f"{action}: unknown rule id {refused.rule!r}"
-    assert refused.message
+    assert all(Words(language).refusal(refused) for language in LANGUAGES)
     assert f"[rule: {refused.rule}]" in str(refused)
     try:
         state.apply(action)

@@ -209,11 +209,20 @@ GOLDEN_SCORES = [
         "biribas": 150,
         "going_out": 0,
         "biribaki": -100,
+        "biribaki_status": "taken_unplayed",
         "no_biriba": 0,
         "no_melds": 0,
         "cut": 0,
         "rounding": 0,
-        "biriba_list": [{"cards": ["AS", "AS", "AH", "AD", "AD", "AC", "JK"], "kind": "dirty set", "bonus": 150}],
+        "biriba_list": [
+            {
+                "cards": ["AS", "AS", "AH", "AD", "AD", "AC", "JK"],
+                "kind": "set",
+                "clean": False,
+                "laid_whole": False,
+                "bonus": 150,
+            }
+        ],
     },
     {
         "score": 735,
@@ -222,6 +231,7 @@ GOLDEN_SCORES = [
         "biribas": 300,
         "going_out": 100,
         "biribaki": 0,
+        "biribaki_status": "taken",
         "no_biriba": 0,
         "no_melds": 0,
         "cut": 0,
@@ -229,12 +239,16 @@ GOLDEN_SCORES = [
         "biriba_list": [
             {
                 "cards": ["AC", "2C", "3C", "4C", "2H", "6C", "7C", "8C"],
-                "kind": "dirty run in the bonus suit",
+                "kind": "bonus-suit-run",
+                "clean": False,
+                "laid_whole": False,
                 "bonus": 200,
             },
             {
                 "cards": ["3S", "2S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"],
-                "kind": "dirty run",
+                "kind": "run",
+                "clean": False,
+                "laid_whole": False,
                 "bonus": 100,
             },
         ],

@@ -6,7 +6,7 @@ import pytest
 
 from biriba.core.actions import Action, Discard, Draw, Extend, Meld, Pass, TakePile
 from biriba.core.cards import N_CARD_TYPES
-from biriba.core.errors import IllegalAction
+from biriba.core.errors import IllegalAction, Reason
 from biriba.core.rules import Rules
 from biriba.core.state import HandState, Phase
 from tests.builders import (
@@ -480,6 +480,7 @@ def test_7_an_illegal_action_raises_illegal_action_naming_the_rule_and_changes_n
     error = assert_illegal(state, meld_action(0, "3S 4S 9C"), "meld-invalid")
     assert isinstance(error, ValueError)
     assert "[rule: meld-invalid]" in str(error)
+    assert error.reason == Reason.of("not-a-meld", cards=m("3S 4S 9C"), why="meld.mixed")
 
 
 def _rule_scenarios() -> list[tuple[str, HandState, Action]]:

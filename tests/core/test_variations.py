@@ -19,6 +19,7 @@ from biriba.core.rules import INITIAL_MELD_SCHEDULES, BiribaBonuses, Rules, init
 from biriba.core.scoring import BiribakiStatus, TeamScore, score_team
 from biriba.core.state import HandState, Phase
 from biriba.core.views import observe
+from biriba.i18n import Words
 from tests.builders import (
     assert_illegal,
     c,
@@ -506,7 +507,7 @@ def test_buraco_aberto_allows_sets_of_aces_only() -> None:
     assert meld_shape(m("AS AH AD"), melds) is not None
     assert meld_shape(m("AS AH JK"), melds) is not None
     assert meld_shape(m("KS KH KD"), melds) is None
-    assert invalid_reason(m("KS KH KD"), melds) == "only Aces form sets under these rules"
+    assert invalid_reason(m("KS KH KD"), melds).key == "meld.only-ace-sets"
     seven = meld_shape(m("AS AS AH AH AD AD AC"), melds)
     assert seven is not None and seven.is_biriba
     state = position({0: "AS AH AD KS KH KD 5C"}, rules=BURACO, phase=PLAY)
@@ -1589,11 +1590,14 @@ def test_buraco_aberto_refuses_going_out_on_a_dirty_canastra_saying_it_needs_a_c
     held = {0: 0}
     state = position({0: "3C 4C 5C 9D"}, rules=BURACO, melds={0: [DIRTY_BIRIBA_H]}, biribaki_holder=held, phase=PLAY)
     refusal = assert_illegal(state, meld_action(0, "3C 4C 5C"), "keep-two-cards")
-    assert "clean biriba" in str(refusal) and "dirty" in str(refusal)
-    assert "unless your team has a biriba" not in str(refusal)
+    assert refusal.reason.facts["why"] == "clean-biriba-all-dirty"
+    english = Words("en").refusal(refusal)
+    assert "clean biriba" in english and "dirty" in english and "unless your team has a biriba" not in english
     last = position({0: "9D"}, rules=BURACO, melds={0: [DIRTY_BIRIBA_H]}, biribaki_holder=held, phase=PLAY)
     refusal = assert_illegal(last, discard_action(0, "9D"), "last-card")
-    assert "going out needs a clean biriba, and your team's biribas are all dirty" in str(refusal)
+    assert Words("en").refusal(refusal) == (
+        "You may not discard your last card: going out needs a clean biriba, and your team's biribas are all dirty."
+    )
     # With a clean one the same discard goes out.
     clean = position({0: "9D"}, rules=BURACO, melds={0: [BIRIBA_H]}, biribaki_holder=held, phase=PLAY)
     play(clean, discard_action(0, "9D"))
@@ -1603,19 +1607,24 @@ def test_buraco_aberto_refuses_going_out_on_a_dirty_canastra_saying_it_needs_a_c
 def test_keeping_two_cards_names_what_the_team_lacks() -> None:
     no_biriba = position({0: "3C 4C 5C 9D"}, melds={0: ["6H 7H 8H"]}, phase=PLAY)
     refusal = assert_illegal(no_biriba, meld_action(0, "3C 4C 5C"), "keep-two-cards")
-    assert "your team needs a biriba before it may take its biribaki" in str(refusal)
+    assert refusal.reason.facts == {"why": "biriba-for-biribaki"}
+    assert "your team needs a biriba before it may take its biribaki" in Words("en").refusal(refusal)
     taken = position({0: "3C 4C 5C 9D"}, melds={0: ["6H 7H 8H"]}, biribaki_holder={0: 0}, phase=PLAY)
     refusal = assert_illegal(taken, meld_action(0, "3C 4C 5C"), "keep-two-cards")
-    assert "going out needs a biriba, and your team has none" in str(refusal)
+    assert refusal.reason.facts == {"why": "biriba-to-go-out"}
     out = position({0: "3C 4C 5C"}, melds={0: [BIRIBA_H]}, biribaki_holder={0: 0}, phase=PLAY)
     refusal = assert_illegal(out, meld_action(0, "3C 4C 5C"), "keep-two-cards")
-    assert "you must keep a card to discard, to go out" in str(refusal)
+    assert refusal.reason.key == "keep-a-card-to-go-out"
 
 
 def test_extending_with_no_melds_says_the_team_has_none_yet() -> None:
     state = position({0: "3C 4C 5C 9D"}, phase=PLAY)
     refusal = assert_illegal(state, extend_action(0, 0, "3C"), "no-such-meld")
-    assert refusal.message == "your team has no melds yet: there is nothing to extend"
+    assert refusal.reason.key == "no-melds-yet"
+    assert Words("en").refusal(refusal) == "Your team has no melds yet: there is nothing to add to."
     state = position({0: "3C 4C 5C 9D"}, melds={0: [BIRIBA_H, "QS QD QC"]}, phase=PLAY)
     refusal = assert_illegal(state, extend_action(0, 2, "3C"), "no-such-meld")
-    assert "no meld number 2: its melds are numbered 0 to 1" in str(refusal)
+    assert refusal.reason.facts == {"meld": 2, "melds": 2}
+    # People count melds from 1: the third meld, of two.
+    assert Words("en").refusal(refusal) == "Your team has no meld 3: its melds are 1 to 2."
+    assert Words("el").refusal(refusal) == "Η ομάδα σας δεν έχει συνδυασμό 3: οι συνδυασμοί της είναι 1 έως 2."

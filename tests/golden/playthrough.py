@@ -40,6 +40,7 @@ from biriba.core.cards import SUITS, card_code, cards_of
 from biriba.core.melds import meld_codes
 from biriba.core.records import Deal, HandRecord, load_json
 from biriba.core.rules import PLAYER_COUNTS, PRESETS, Rules
+from biriba.core.scoring import BiribaScore
 from biriba.core.state import NO_CARD, HandState
 from biriba.core.views import SeatView, observe
 
@@ -191,9 +192,14 @@ def render(record: HandRecord, title: str) -> str:
         for seats, team in zip(result.teams, result.team_scores, strict=True):
             lines = {key: value for key, value in team.to_json().items() if key != "biriba_list"}
             out.append(f"  seats {list(seats)}: " + json.dumps(lines))
-            out += [f"    {b.description} {_cards(b.cards)}: {b.bonus}" for b in team.biriba_list]
+            out += [f"    {_biriba_kind(b)} {_cards(b.cards)}: {b.bonus}" for b in team.biriba_list]
         out.append(f"  seat scores {list(result.seat_scores)}")
     return "\n".join(out) + "\n"
+
+
+def _biriba_kind(biriba: BiribaScore) -> str:
+    quality = "" if biriba.clean is None else " clean" if biriba.clean else " dirty"
+    return f"{biriba.kind}{quality}{' laid whole' if biriba.laid_whole else ''}"
 
 
 # --- files -----------------------------------------------------------------------------------------

@@ -45,7 +45,7 @@ def test_a_whole_hand_with_an_illegal_attempt_a_hint_and_the_breakdown() -> None
             before, played = game.state.fingerprint(), len(game.actions)
             await select_cards(pilot, app, (app.hand_cards[0],))
             await pilot.press("x")
-            assert "Not allowed (draw-first)" in plain(app.query_one("#message"))
+            assert "Not allowed (Draw first): Start your turn by drawing" in plain(app.query_one("#message"))
             assert game.state.fingerprint() == before and len(game.actions) == played
 
             await pilot.press("d")
@@ -60,14 +60,16 @@ def test_a_whole_hand_with_an_illegal_attempt_a_hint_and_the_breakdown() -> None
             await select_cards(pilot, app, two)
             await pilot.press("m")
             message = plain(app.query_one("#message"))
-            assert f"({expected.rule})" in message and expected.message[:40] in " ".join(message.split())
+            words = app.messages
+            assert f"({words.rule_name(expected.rule)})" in message
+            assert words.refusal(expected)[:40] in " ".join(message.split())
             assert game.state.fingerprint() == before
 
             # The hint shows the suggestion and its reason, and selects its cards.
             hint = suggest(game.view(), game.legal_actions())
             await pilot.press("h")
             message = " ".join(plain(app.query_one("#message")).split())
-            assert message.startswith("Hint:") and hint.reason in message
+            assert message.startswith("Hint:") and app.messages.hint(hint) in message
             hinted = {
                 Meld: lambda a: [c for m in a.melds for c in m],
                 Extend: lambda a: list(a.cards),
@@ -116,9 +118,8 @@ def test_the_match_ends_with_its_winner_and_enter_leaves_the_table() -> None:
             winner = game.match.sides[game.match.winner or 0]
             names = app.names
             breakdown = plain(app.screen.query_one("#breakdown"))
-            assert (
-                f"Match over: {'+'.join(names[s] for s in winner)} win with {game.match.totals[winner[0]]}" in breakdown
-            )
+            points = f"{game.match.totals[winner[0]]:,}"  # English writes thousands with a comma
+            assert f"Match over: {'+'.join(names[s] for s in winner)} win with {points}" in breakdown
             await pilot.press("enter")
             await pilot.pause()
             assert not app.is_running
@@ -245,9 +246,9 @@ def test_replaying_a_saved_record_step_by_step(tmp_path: Path) -> None:
             assert cursor.position == 2
             await pilot.press("end")
             assert cursor.position == len(actions) and "hand over" in plain(app.query_one("#message"))
-            assert plain(app.query_one("#hand-title")).startswith("Hand of P0")
+            assert plain(app.query_one("#hand-title")).startswith("Hand of P1")  # seats count from 1
             await pilot.press("v")
-            assert plain(app.query_one("#hand-title")).startswith("Hand of P1")
+            assert plain(app.query_one("#hand-title")).startswith("Hand of P2")
             await pilot.press("right_square_bracket")
             assert cursor.hand_index == 1 and cursor.position == 0
             # Play keys do nothing in a replay.
@@ -266,7 +267,7 @@ def test_greek_table_uses_the_games_own_words() -> None:
             assert "κόζι" in status or "χωρίς κόζι" in status
             assert "μπιριμπάκι" in plain(app.query_one("#melds"))
             await pilot.press("x")
-            assert plain(app.query_one("#message")).startswith("Διάλεξε ακριβώς ένα φύλλο")
+            assert plain(app.query_one("#message")).startswith("Διαλέξτε ακριβώς ένα φύλλο")
             await pilot.press("d", "h")
             assert plain(app.query_one("#message")).startswith("Συμβουλή:")
 

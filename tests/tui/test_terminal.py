@@ -58,7 +58,7 @@ def test_play_in_a_real_terminal(tmp_path: Path) -> None:
     try:
         first = wait_for(session, "Your turn: draw (d)")
         assert "Biriba · Hand 1" in first and "Your hand" in first
-        assert "You+P2" in first and "Discard pile" in first and "Score sheet" in first
+        assert "You+P3" in first and "Discard pile" in first and "Score sheet" in first  # seats count from 1
 
         tmux("send-keys", "-t", session, "x")  # nothing selected: the table says what is missing
         wait_for(session, "Select exactly one card to discard")

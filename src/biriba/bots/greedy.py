@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from biriba.bots.judgement import pile_card_fits, pile_goes_round
 from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, TakePile
 from biriba.core.cards import JOKER, N_CARD_TYPES, TWO, Card, rank_of, suit_of
-from biriba.core.melds import extension_shape, meld_shape
+from biriba.core.melds import MeldShape, extends, extension_shape, meld_shape
 from biriba.core.views import SeatView
 
 WILD_KEEP = 100
@@ -57,7 +57,7 @@ class GreedyBot:
             return 5 + sum(view.rules.card_value(c) for c in cards) / 20 - 4 * wilds
         meld = view.melds[view.team][action.meld]
         result = extension_shape(meld.cards, action.cards, view.rules.meld_rules)
-        assert not isinstance(result, str)
+        assert isinstance(result, MeldShape)
         value = 10.0 + result.length / 2
         if meld.shape.clean and not result.clean:
             value -= 12 if result.length < 7 else 4
@@ -78,7 +78,7 @@ class GreedyBot:
         value += 3 * (sum(counts[s * 13 + rank - 1] for s in range(4)) - 1)
         for team, melds in enumerate(view.melds):
             for meld in melds:
-                if not isinstance(extension_shape(meld.cards, (card,), view.rules.meld_rules), str):
+                if extends(meld.cards, (card,), view.rules.meld_rules):
                     value += 6 if team == view.team else 8  # keep it to extend, or don't feed the opponents
         return value - view.rules.card_value(card) / 10
 

@@ -32,7 +32,7 @@ from biriba.bots.judgement import (
 )
 from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, Redraw, TakePile
 from biriba.core.cards import Card
-from biriba.core.melds import WILD_CARDS, extension_shape, meld_shape
+from biriba.core.melds import WILD_CARDS, MeldShape, extension_shape, meld_shape
 from biriba.core.scoring import BiribakiStatus
 from biriba.core.views import SeatView
 
@@ -122,7 +122,7 @@ class HeuristicBot:
             laid = action.cards
             old = team_melds(view)[action.meld]
             new = extension_shape(old.cards, action.cards, melds_rules)
-            if isinstance(new, str):
+            if not isinstance(new, MeldShape):
                 return -1e9
             progress = meld_potential(rules, new, view.bonus_suit) - meld_potential(rules, old.shape, view.bonus_suit)
             completes_biriba = new.is_biriba and not old.shape.is_biriba

@@ -1,7 +1,8 @@
-"""Hints: the action a strong bot would take in a seat's place, with a short reason a person understands.
+"""Hints: the action a strong bot would take in a seat's place, with the reasons a person understands.
 
-The terminal and browser clients call :func:`suggest`. The reason is written from the view alone (what
-the seat may see), in English or Greek.
+The terminal and browser clients call :func:`suggest`. The reasons are found from the view alone (what
+the seat may see) and given as data, :class:`~biriba.core.errors.Reason` values: a headline and its
+details. :mod:`biriba.i18n` puts them in words (``Words.hint``), in English or Greek.
 
 >>> import random
 >>> from biriba.core.rules import Rules
@@ -9,7 +10,7 @@ the seat may see), in English or Greek.
 >>> from biriba.core.views import observe
 >>> state = HandState.deal(Rules.from_preset("standard"), dealer=0, seed=3)
 >>> hint = suggest(observe(state, 1), state.legal_actions())
->>> hint.action in state.legal_actions() and bool(hint.reason)
+>>> hint.action in state.legal_actions() and hint.head.key.startswith("hint.")
 True
 """
 
@@ -22,11 +23,11 @@ from dataclasses import dataclass
 from biriba.bots.base import Bot, make_bot
 from biriba.bots.judgement import DEFAULT, discard_danger, next_opponent
 from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, Redraw, TakePile
-from biriba.core.cards import JOKER, SUIT_SYMBOLS, Card, card_symbol, suit_of
-from biriba.core.melds import RUN, WILD, WILD_CARDS, MeldShape, extension_shape, meld_shape
+from biriba.core.cards import Card, suit_of
+from biriba.core.errors import Reason
+from biriba.core.melds import WILD_CARDS, MeldShape, extends, extension_shape, meld_shape
 from biriba.core.views import SeatView
 
-LANGUAGES = ("en", "el")
 HINT_BOT = "search"
 """The bot whose choice a hint gives: the strongest of the ladder as measured (results/ladder). A server
 that must answer many hints at once can give a cheaper one (``biriba serve --hint-bot heuristic``)."""
@@ -34,86 +35,80 @@ that must answer many hints at once can give a cheaper one (``biriba serve --hin
 
 @dataclass(frozen=True, slots=True)
 class Suggestion:
-    """A suggested action and why."""
+    """A suggested action and why: a headline (``hint.*`` keys of the catalogue) and its details."""
 
     action: Action
-    reason: str
+    head: Reason
+    details: tuple[Reason, ...] = ()
 
 
-def suggest(
-    view: SeatView, legal: Sequence[Action], language: str = "en", bot: Bot | None = None, seed: int = 0
-) -> Suggestion:
-    """What the strongest bot would do in ``view``'s place, and why (``language``: ``en`` or ``el``)."""
-    if language not in LANGUAGES:
-        raise ValueError(f"unknown language {language!r} (known: {', '.join(LANGUAGES)})")
+def suggest(view: SeatView, legal: Sequence[Action], bot: Bot | None = None, seed: int = 0) -> Suggestion:
+    """What the strongest bot would do in ``view``'s place, and why."""
     if not legal:
         raise ValueError("there is no legal action to suggest: it is not this seat's turn")
     chooser = bot if bot is not None else make_bot(HINT_BOT)
     action = chooser.choose(view, legal, random.Random(seed))
-    return Suggestion(action, explain(view, action, language))
+    head, details = explain(view, action)
+    return Suggestion(action, head, details)
 
 
-def explain(view: SeatView, action: Action, language: str = "en") -> str:
-    """A short reason for ``action`` from ``view``'s seat, in words."""
-    words = _WORDS[language]
+def explain(view: SeatView, action: Action) -> tuple[Reason, tuple[Reason, ...]]:
+    """Why ``action``, from ``view``'s seat: a headline and details."""
     match action:
         case Draw():
-            useful = _useful_pile_cards(view)
-            return words["draw_useful"].format(cards=_cards(useful)) if useful else words["draw"]
+            useful = tuple(_useful_pile_cards(view))
+            return (Reason.of("hint.draw-useful", cards=useful) if useful else Reason.of("hint.draw")), ()
         case TakePile():
-            useful = _useful_pile_cards(view)
-            if useful:
-                return words["take_pile"].format(n=len(view.discard_pile), cards=_cards(useful))
-            return words["take_pile_plain"].format(n=len(view.discard_pile))
+            useful = tuple(_useful_pile_cards(view))
+            head = Reason.of("hint.take-pile", n=len(view.discard_pile))
+            return head, ((Reason.of("hint.pile-fits", cards=useful),) if useful else ())
         case Pass():
-            return words["pass"]
+            return Reason.of("hint.pass"), ()
         case Redraw():
-            return words["redraw"]
+            return Reason.of("hint.redraw"), ()
         case ChooseBonusSuit(_, suit):
             if suit is None:
-                return words["no_bonus_suit"]
-            return words["bonus_suit"].format(suit=SUIT_SYMBOLS[suit])
+                return Reason.of("hint.no-bonus-suit"), ()
+            return Reason.of("hint.bonus-suit", suit=suit), ()
         case Meld(_, melds):
-            shapes = [meld_shape(cards, view.rules.meld_rules) for cards in melds]
-            parts = [_describe(shape, language) for shape in shapes if shape is not None]
-            left = sum(view.hand_counts) - sum(len(cards) for cards in melds)
-            reason = words["meld"].format(melds=words["and"].join(parts))
-            if any(shape is not None and shape.is_biriba for shape in shapes):
-                reason += words["biriba"]
-            if left == 0:
-                reason += words["takes_biribaki"]
-            return reason
+            shapes = [shape for shape in (meld_shape(cards, view.rules.meld_rules) for cards in melds) if shape]
+            details = [shape.describe() for shape in shapes]
+            if any(shape.is_biriba for shape in shapes):
+                details.append(Reason.of("hint.makes-biriba"))
+            if sum(view.hand_counts) == sum(len(cards) for cards in melds):
+                details.append(Reason.of("hint.takes-biribaki"))
+            return Reason.of("hint.meld", n=len(melds)), tuple(details)
         case Extend(_, index, cards):
             meld = view.melds[view.team][index]
             result = extension_shape(meld.cards, cards, view.rules.meld_rules)
-            if isinstance(result, str):
-                return words["extend_plain"].format(meld=_describe(meld.shape, language))
-            reason = words["extend"].format(meld=_describe(meld.shape, language), length=result.length)
+            head = Reason.of("hint.extend", meld=index, cards=cards)
+            if not isinstance(result, MeldShape):
+                return head, ()
+            details = [Reason.of("hint.grows-to", n=result.length)]
             if result.is_biriba and not meld.shape.is_biriba:
-                reason += words["biriba"]
-            return reason
+                details.append(Reason.of("hint.makes-biriba"))
+            return head, tuple(details)
         case Discard(_, card):
-            return _explain_discard(view, card, language)
+            return _explain_discard(view, card)
 
 
-def _explain_discard(view: SeatView, card: Card, language: str) -> str:
-    words = _WORDS[language]
-    reasons = []
+def _explain_discard(view: SeatView, card: Card) -> tuple[Reason, tuple[Reason, ...]]:
     if sum(view.hand_counts) == 1:
-        return words["last_card"].format(card=card_symbol(card))
+        return Reason.of("hint.last-card", card=card), ()
+    details = []
     if not _fits_own_hand(view, card):
-        reasons.append(words["fits_nothing"])
-    opponents_use = [
-        team
+        details.append(Reason.of("hint.fits-nothing"))
+    opponents_use = any(
+        extends(m.cards, (card,), view.rules.meld_rules)
         for team, melds in enumerate(view.melds)
         if team != view.team
-        and any(not isinstance(extension_shape(m.cards, (card,), view.rules.meld_rules), str) for m in melds)
-    ]
-    reasons.append(words["feeds_opponents"] if opponents_use else words["safe"])
+        for m in melds
+    )
+    details.append(Reason.of("hint.feeds-opponents" if opponents_use else "hint.safe"))
     kept = _kept_from_opponents(view, card)
     if kept is not None:
-        reasons.append(words["keeps"].format(card=card_symbol(kept)))
-    return words["discard"].format(card=card_symbol(card), why="; ".join(reasons))
+        details.append(Reason.of("hint.keeps", kept=kept))
+    return Reason.of("hint.discard", card=card), tuple(details)
 
 
 def _kept_from_opponents(view: SeatView, discarded: Card) -> Card | None:
@@ -140,7 +135,7 @@ def _fits_own_hand(view: SeatView, card: Card) -> bool:
     if any(counts[c] for c in neighbours) or sum(counts[c] for c in twins) > 1:
         return True
     team_melds = view.melds[view.team] if view.team >= 0 else ()
-    return any(not isinstance(extension_shape(m.cards, (card,), view.rules.meld_rules), str) for m in team_melds)
+    return any(extends(m.cards, (card,), view.rules.meld_rules) for m in team_melds)
 
 
 def _useful_pile_cards(view: SeatView) -> list[Card]:
@@ -148,8 +143,8 @@ def _useful_pile_cards(view: SeatView) -> list[Card]:
     team_melds = view.melds[view.team] if view.team >= 0 else ()
     useful = []
     for card in dict.fromkeys(view.discard_pile):
-        extends = any(not isinstance(extension_shape(m.cards, (card,), view.rules.meld_rules), str) for m in team_melds)
-        if extends or (card not in WILD_CARDS and _pairs_in_hand(view, card)):
+        fits_meld = any(extends(m.cards, (card,), view.rules.meld_rules) for m in team_melds)
+        if fits_meld or (card not in WILD_CARDS and _pairs_in_hand(view, card)):
             useful.append(card)
     return useful
 
@@ -161,76 +156,3 @@ def _pairs_in_hand(view: SeatView, card: Card) -> bool:
     near = sum(1 for c in run if counts[c])
     same = sum(counts[s * 13 + rank] for s in range(4))
     return near >= 2 or (rank + 1 in view.rules.meld_rules.set_ranks and same >= 2)
-
-
-def _describe(shape: MeldShape, language: str) -> str:
-    words = _WORDS[language]
-    if shape.kind == WILD:
-        return words["wild_meld"].format(length=shape.length)
-    kind = words["run"] if shape.kind == RUN else words["set"]
-    what = SUIT_SYMBOLS[shape.suit] if shape.kind == RUN else _rank(shape.rank)
-    return words["shape"].format(kind=kind, length=shape.length, what=what)
-
-
-def _rank(rank: int) -> str:
-    return ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")[rank - 1]
-
-
-def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(card_symbol(c) if c != JOKER else "JK" for c in cards)
-
-
-_WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "draw": "draw: no card of the discard pile helps you",
-        "draw_useful": "draw: the pile's {cards} would help, but not enough to take it all",
-        "take_pile": "take the {n} cards of the pile: {cards} go with your cards",
-        "take_pile_plain": "take the {n} cards of the pile",
-        "pass": "pass: the draw pile is empty and the discard pile would not help",
-        "redraw": "turn this card up and draw another: it does not help your hand",
-        "no_bonus_suit": "play with no bonus suit: none of your suits is long enough",
-        "bonus_suit": "choose {suit} as the bonus suit: you hold most of it",
-        "meld": "lay {melds}",
-        "and": " and ",
-        "biriba": ", a biriba",
-        "takes_biribaki": ", emptying your hand to take the biribaki",
-        "extend": "extend your {meld} to {length} cards",
-        "extend_plain": "extend your {meld}",
-        "discard": "discard {card}: {why}",
-        "last_card": "discard your last card, {card}",
-        "fits_nothing": "it fits none of your cards",
-        "feeds_opponents": "the opponents could use it, but it is the least useful card you hold",
-        "safe": "no opponent meld takes it",
-        "keeps": "keeps {card}, which the next opponent could use",
-        "shape": "{length}-card {what} {kind}",
-        "run": "run",
-        "set": "set",
-        "wild_meld": "meld of {length} wild cards",
-    },
-    "el": {
-        "draw": "τράβηξε: κανένα φύλλο της στοίβας δεν σε βοηθά",
-        "draw_useful": "τράβηξε: τα {cards} της στοίβας βοηθούν, αλλά όχι αρκετά για να τη μαζέψεις",
-        "take_pile": "μάζεψε τα {n} φύλλα της στοίβας: τα {cards} δένουν με τα φύλλα σου",
-        "take_pile_plain": "μάζεψε τα {n} φύλλα της στοίβας",
-        "pass": "πάσο: η τράπουλα τελείωσε και η στοίβα δεν σε βοηθά",
-        "redraw": "γύρισε αυτό το φύλλο και τράβηξε άλλο: δεν βοηθά το χέρι σου",
-        "no_bonus_suit": "παίξτε χωρίς κόζι: κανένα χρώμα σου δεν είναι αρκετά μακρύ",
-        "bonus_suit": "διάλεξε κόζι {suit}: έχεις τα περισσότερα",
-        "meld": "κατέβασε {melds}",
-        "and": " και ",
-        "biriba": ", μπιρίμπα",
-        "takes_biribaki": ", αδειάζοντας το χέρι για το μπιριμπάκι",
-        "extend": "πρόσθεσε στην {meld} σου ώστε να γίνει {length} φύλλα",
-        "extend_plain": "πρόσθεσε στην {meld} σου",
-        "discard": "πέτα το {card}: {why}",
-        "last_card": "πέτα το τελευταίο σου φύλλο, {card}",
-        "fits_nothing": "δεν δένει με κανένα φύλλο σου",
-        "feeds_opponents": "οι αντίπαλοι μπορεί να το χρησιμοποιήσουν, αλλά είναι το λιγότερο χρήσιμο φύλλο σου",
-        "safe": "δεν ταιριάζει σε καμία κατεβασμένη σειρά των αντιπάλων",
-        "keeps": "κρατά το {card}, που θα χρησιμοποιούσε ο επόμενος αντίπαλος",
-        "shape": "{kind} {length} φύλλων ({what})",
-        "run": "κέντα",
-        "set": "ομάδα",
-        "wild_meld": "σειρά {length} μπαλαντέρ",
-    },
-}

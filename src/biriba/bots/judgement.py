@@ -23,9 +23,11 @@ from biriba.core.melds import (
     WILD_CARDS,
     MeldShape,
     all_melds,
-    extension_shape,
     three_card_melds,
     whole_hand_partitions,
+)
+from biriba.core.melds import (
+    extends as meld_extends,
 )
 from biriba.core.rules import Rules
 from biriba.core.sampling import determinize
@@ -223,7 +225,7 @@ def team_melds(view: SeatView, team: int | None = None) -> tuple[TableMeld, ...]
 
 def extends(view: SeatView, card: Card, melds: Iterable[TableMeld]) -> bool:
     """Whether ``card`` alone extends one of ``melds``."""
-    return any(not isinstance(extension_shape(m.cards, (card,), view.rules.meld_rules), str) for m in melds)
+    return any(meld_extends(m.cards, (card,), view.rules.meld_rules) for m in melds)
 
 
 def card_utility(view: SeatView, card: Card, counts: Sequence[int] | None = None, weights: Weights = DEFAULT) -> float:

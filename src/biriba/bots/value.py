@@ -27,7 +27,7 @@ from importlib import resources
 
 from biriba.bots.judgement import meld_potential, neighbours
 from biriba.core.cards import suit_of
-from biriba.core.melds import WILD_CARDS, extension_shape
+from biriba.core.melds import WILD_CARDS, extends
 from biriba.core.scoring import BiribakiStatus
 from biriba.core.state import HandState
 
@@ -125,7 +125,7 @@ def side_features(state: HandState) -> list[list[float]]:
                     wilds += count
                     continue
                 links += count * _links(hand, card, rules.meld_rules.set_ranks)
-                if any(not isinstance(extension_shape(m.cards, (card,), rules.meld_rules), str) for m in melds):
+                if any(extends(m.cards, (card,), rules.meld_rules) for m in melds):
                     fits += count
         has_biriba = any(m.shape.is_biriba for m in melds)
         holds_biribaki = team >= 0 and state.biribaki_status(team) is not BiribakiStatus.NOT_TAKEN

@@ -27,8 +27,6 @@ from itertools import combinations
 from biriba.core.cards import (
     ACE,
     JOKER,
-    RANKS,
-    SUITS,
     TWO,
     Card,
     card_code,
@@ -36,7 +34,7 @@ from biriba.core.cards import (
     rank_of,
     suit_of,
 )
-from biriba.core.errors import IllegalAction, InvalidMeldError
+from biriba.core.errors import InvalidMeldError, Reason, Refusal
 
 RUN, SET, WILD = "run", "set", "wild"
 BIRIBA_LENGTH = 7
@@ -126,13 +124,19 @@ class MeldShape:
         """A run of 14 cards, from Ace to Ace (Buraco's canastra real when clean)."""
         return self.kind == RUN and self.length > FULL_RUN_LENGTH
 
-    def describe(self) -> str:
-        """A short description such as ``clean run of 7 H`` or ``dirty set of 5 Q``."""
+    def describe(self) -> Reason:
+        """The meld as a player says it, as data: a ``meld.*`` key of the catalogue and its facts
+        ("clean run of 7 ♥", "dirty set of 5 Q", "meld of 3 wild cards" in English).
+
+        >>> MeldShape(RUN, 1, 0, 7, None, 3, 0).describe()
+        Reason(key='meld.run.clean', items=(('n', 7), ('suit', 1)))
+        """
         if self.kind == WILD:
-            return f"meld of {self.length} wild cards"
-        cleanliness = "clean" if self.clean else "dirty"
-        what = SUITS[self.suit] if self.kind == RUN else RANKS[self.rank - 1]
-        return f"{cleanliness} {self.kind} of {self.length} {what}"
+            return Reason.of("meld.wild", n=self.length)
+        quality = "clean" if self.clean else "dirty"
+        if self.kind == RUN:
+            return Reason.of(f"meld.run.{quality}", n=self.length, suit=self.suit)
+        return Reason.of(f"meld.set.{quality}", n=self.length, rank=self.rank)
 
 
 def canonical(cards: list[Card] | tuple[Card, ...]) -> MeldCards:
@@ -155,48 +159,47 @@ def check_meld(cards: MeldCards, rules: MeldRules = STANDARD_MELDS) -> MeldShape
     """The shape of a valid meld; raise :class:`InvalidMeldError` saying why the cards are not one."""
     shape = meld_shape(cards, rules)
     if shape is None:
-        raise InvalidMeldError(invalid_reason(cards, rules))
+        why = invalid_reason(cards, rules)
+        raise InvalidMeldError(Reason.of("not-a-meld", cards=cards, why=why.key, **why.facts))
     return shape
 
 
-def invalid_reason(cards: MeldCards, rules: MeldRules = STANDARD_MELDS) -> str:
-    """Why ``cards`` are not a meld, in words (the slow path, for messages)."""
+def invalid_reason(cards: MeldCards, rules: MeldRules = STANDARD_MELDS) -> Reason:
+    """Why ``cards`` are not a meld (the slow path, for messages): a :class:`Reason` whose key is a
+    ``why.`` text of the catalogue of :mod:`biriba.i18n`.
+
+    >>> invalid_reason((0, 1), STANDARD_MELDS)
+    Reason(key='meld.too-few', items=(('n', 2),))
+    """
     if len(cards) < 3:
-        return f"a meld needs at least 3 cards, not {len(cards)}"
+        return Reason.of("meld.too-few", n=len(cards))
     naturals = [c for c in cards if c != JOKER and rank_of(c) != TWO]
     if not naturals:
-        if rules.wild_melds:
-            return "a meld of wild cards holds Jokers and Twos only"  # not reached: any 3 wild cards are one
-        if rules.sets_of_twos:
-            return "a set of Twos may hold at most one Joker"
-        return "Jokers and Twos alone are not a meld"
+        if rules.sets_of_twos and not rules.wild_melds:
+            return Reason.of("meld.twos-set-one-joker")
+        return Reason.of("meld.wild-cards-alone")
     ranks = {rank_of(c) for c in naturals}
     suits = {suit_of(c) for c in naturals}
     if len(ranks) == 1 and len(naturals) >= 2:
         if not rules.sets:
-            return "sets of equal rank are not melds under these rules (no sets)"
+            return Reason.of("meld.no-sets")
         if next(iter(ranks)) not in rules.set_ranks:
-            return "only Aces form sets under these rules"
-        return "a set may hold at most one wild card (Joker or Two)"
+            return Reason.of("meld.only-ace-sets")
+        return Reason.of("meld.set-one-wild")
     if len(suits) > 1:
-        return "the cards are neither of one rank (a set) nor of one suit (a run)"
+        return Reason.of("meld.mixed")
     non_aces = [rank_of(c) for c in naturals if rank_of(c) != ACE]
     aces = len(naturals) - len(non_aces)
     if len(set(non_aces)) != len(non_aces) or aces > (2 if rules.ace_to_ace else 1):
-        if rules.ace_to_ace:
-            return "a run cannot hold two cards of the same rank, nor more than two Aces"
-        return "a run cannot hold two cards of the same rank, nor two Aces"
+        return Reason.of("meld.run-repeats-ace-to-ace" if rules.ace_to_ace else "meld.run-repeats")
     suit = suits.pop()
     own_twos = sum(1 for c in cards if c == make_card(TWO, suit))
     wild_acting = len(cards) - len(naturals) - min(own_twos, 1)
     if wild_acting > 1:
-        return "a run may hold at most one wild card (Joker or Two)"
+        return Reason.of("meld.run-one-wild")
     if len(cards) > rules.longest_run:
-        return f"a run holds at most {rules.longest_run} cards"
-    return (
-        "the cards are not in sequence: a run needs consecutive ranks of one suit, "
-        "at most one gap filled by a wild card, and no turning the corner (K A 2)"
-    )
+        return Reason.of("meld.run-too-long", n=rules.longest_run)
+    return Reason.of("meld.not-in-sequence")
 
 
 def _run_shape(cards: MeldCards, longest: int) -> MeldShape | None:
@@ -324,24 +327,28 @@ def arrange(cards: MeldCards, shape: MeldShape) -> list[Card]:
 
 
 @lru_cache(maxsize=1 << 16)
-def extension_shape(meld: MeldCards, added: MeldCards, rules: MeldRules = STANDARD_MELDS) -> MeldShape | str:
+def extension_shape(meld: MeldCards, added: MeldCards, rules: MeldRules = STANDARD_MELDS) -> MeldShape | Refusal:
     """The shape of ``meld`` extended by ``added`` (both sorted), or the rule that forbids it.
 
     The extension is judged as if its natural cards were placed first: a wild card may be added
     to a dirty meld only if those natural cards first make it clean (the no-wild-swap rule).
-    Returns the new shape, or a string ``"rule-id: message"``.
+    Returns the new shape, or a :class:`Refusal` naming the rule and why.
     """
     result = _extended(meld, added, rules)
     if isinstance(result, MeldShape):
         return result
     if result == NO_WILD_SWAP:
-        return (
-            "no-wild-swap: a wild card may not replace another wild card; "
-            "the natural cards added must first make the meld clean"
-        )
+        return Refusal.of("no-wild-swap")
     if result == KIND_CHANGE:
-        return "extend-invalid: a meld cannot change its kind (a set, a run, a meld of wild cards)"
-    return "extend-invalid: " + invalid_reason(canonical(meld + added), rules)
+        return Refusal.of("extend-invalid", "extend.kind-change")
+    extended = canonical(meld + added)
+    why = invalid_reason(extended, rules)
+    return Refusal.of("extend-invalid", "not-a-meld-extended", cards=extended, why=why.key, **why.facts)
+
+
+def extends(meld: MeldCards, added: MeldCards, rules: MeldRules = STANDARD_MELDS) -> bool:
+    """Whether ``added`` (sorted) may extend ``meld``."""
+    return isinstance(extension_shape(meld, added, rules), MeldShape)
 
 
 NO_WILD_SWAP, KIND_CHANGE, NOT_A_MELD = "no-wild-swap", "kind-change", "not-a-meld"
@@ -405,17 +412,6 @@ def multi_card_extensions(
             ):
                 found.append(added)
     return tuple(found)
-
-
-def apply_extension(
-    meld: MeldCards, added: MeldCards, rules: MeldRules = STANDARD_MELDS
-) -> tuple[MeldCards, MeldShape]:
-    """``meld`` extended by ``added``; raise :class:`IllegalAction` naming the rule that forbids it."""
-    result = extension_shape(meld, added, rules)
-    if isinstance(result, str):
-        rule, message = result.split(": ", 1)
-        raise IllegalAction(rule, message)
-    return canonical(meld + added), result
 
 
 # --- generating the melds a hand holds ------------------------------------------------------------

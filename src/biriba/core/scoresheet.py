@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from biriba.core.cards import N_CARD_TYPES, SUIT_INPUT, Card, card_code, counts_of, pack, parse_card
-from biriba.core.errors import IllegalAction, InvalidInputError, InvalidMeldError
+from biriba.core.cards import N_CARD_TYPES, SUIT_INPUT, Card, counts_of, pack, parse_card
+from biriba.core.errors import IllegalAction, InvalidInputError, InvalidMeldError, Reason
 from biriba.core.melds import MeldRules, MeldShape, canonical, check_meld
 from biriba.core.records import rules_for_players
 from biriba.core.rules import Rules
@@ -62,14 +62,12 @@ def score_sheet(data: object) -> HandScore:
 
     seen = counts_of(card for team in parsed for cards in (*team.melds, *team.hands) for card in cards)
     available = counts_of(pack(rules.decks, rules.jokers))
-    too_many = [f"{card_code(c)} x{seen[c]}" for c in range(N_CARD_TYPES) if seen[c] > available[c]]
+    # Every copy of a card seen more often than the pack holds it: "7H 7H 7H" for a 2-deck pack.
+    too_many = tuple(c for c in range(N_CARD_TYPES) if seen[c] > available[c] for _ in range(seen[c]))
     if too_many:
-        raise IllegalAction(
-            "impossible-cards",
-            f"more copies than the pack holds ({rules.decks} decks, {rules.jokers} Jokers): " + ", ".join(too_many),
-        )
+        raise IllegalAction("impossible-cards", cards=too_many, decks=rules.decks, jokers=rules.jokers)
     if sum(team.went_out for team in parsed) > 1:
-        raise IllegalAction("impossible-hand", "only one team can go out")
+        raise IllegalAction("impossible-hand", "two-went-out")
     none_taken = all(team.biribaki is BiribakiStatus.NOT_TAKEN for team in parsed)
     scores = []
     units: list[tuple[int, ...]] = []
@@ -80,7 +78,7 @@ def score_sheet(data: object) -> HandScore:
         else:
             units.append(tuple(range(seat, seat + len(team.hands))))
             seat += len(team.hands)
-        shapes = [_checked(meld, rules.meld_rules, f"team {index} meld {n}") for n, meld in enumerate(team.melds)]
+        shapes = [_checked(meld, rules.meld_rules, index, n) for n, meld in enumerate(team.melds)]
         if team.went_out:
             _check_going_out(rules, index, team, shapes)
         scores.append(
@@ -119,20 +117,22 @@ def _check_teams(rules: Rules, sizes: list[int]) -> None:
 
 def _check_going_out(rules: Rules, index: int, team: _Team, shapes: list[MeldShape]) -> None:
     if team.biribaki is BiribakiStatus.NOT_TAKEN:
-        raise IllegalAction("impossible-hand", f"team {index} went out without taking its biribaki")
+        raise IllegalAction("impossible-hand", "out-without-biribaki", team=index)
     if not any(shape.is_biriba and (shape.clean or not rules.going_out_needs_clean_biriba) for shape in shapes):
-        needed = "a clean biriba" if rules.going_out_needs_clean_biriba else "a biriba"
-        raise IllegalAction("impossible-hand", f"team {index} went out without {needed}")
+        key = "out-without-clean-biriba" if rules.going_out_needs_clean_biriba else "out-without-biriba"
+        raise IllegalAction("impossible-hand", key, team=index)
     if all(hand for hand in team.hands):
-        raise IllegalAction("impossible-hand", f"team {index} went out but every player of it holds cards")
+        raise IllegalAction("impossible-hand", "out-holding-cards", team=index)
 
 
-def _checked(meld: tuple[Card, ...], rules: MeldRules, where: str) -> MeldShape:
+def _checked(meld: tuple[Card, ...], rules: MeldRules, team: int, number: int) -> MeldShape:
     try:
         return check_meld(meld, rules)
     except InvalidMeldError as error:
-        codes = " ".join(card_code(c) for c in meld)
-        raise InvalidMeldError(f"{where} ({codes}) is not a meld: {error.reason}") from None
+        # The meld's reason (its cards and why), placed: which team's meld it is.
+        raise InvalidMeldError(
+            Reason.of("team-meld-not-a-meld", team=team, meld=number, **error.reason.facts)
+        ) from None
 
 
 def _bonus_suit(value: object) -> int | None:

@@ -38,11 +38,39 @@ class BiribakiStatus(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class BiribaScore:
-    """One biriba and the bonus it earned."""
+    """One biriba and the bonus it earned, described as data: its ``kind`` (one of
+    :data:`BIRIBA_KINDS`), whether it is clean (None for a meld of wild cards), and whether it scored as
+    laid at once. The words come from the catalogue of :mod:`biriba.i18n`."""
 
     cards: tuple[Card, ...]
-    description: str
+    kind: str
+    clean: bool | None
+    laid_whole: bool
     bonus: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "cards": card_codes(self.cards),
+            "kind": self.kind,
+            "clean": self.clean,
+            "laid_whole": self.laid_whole,
+            "bonus": self.bonus,
+        }
+
+
+BIRIBA_KINDS = (
+    "run",
+    "bonus-suit-run",
+    "full-run",
+    "bonus-suit-full-run",
+    "ace-to-ace-run",
+    "set",
+    "full-set",
+    "twos-set",
+    "aces-set",
+    "wild-meld",
+)
+"""The kinds of biriba that score apart, from the plainest to the most special of each family."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +91,8 @@ class TeamScore:
     rounding: int = 0
     """What rounding the hand's score up added (a variation)."""
     biriba_list: tuple[BiribaScore, ...] = ()
+    biribaki_status: BiribakiStatus = BiribakiStatus.TAKEN
+    """What became of the team's biribaki: the reason of the biribaki line."""
 
     @property
     def score(self) -> int:
@@ -86,13 +116,12 @@ class TeamScore:
             "biribas": self.biribas,
             "going_out": self.going_out,
             "biribaki": self.biribaki,
+            "biribaki_status": self.biribaki_status.value,
             "no_biriba": self.no_biriba,
             "no_melds": self.no_melds,
             "cut": self.cut,
             "rounding": self.rounding,
-            "biriba_list": [
-                {"cards": card_codes(b.cards), "kind": b.description, "bonus": b.bonus} for b in self.biriba_list
-            ],
+            "biriba_list": [biriba.to_json() for biriba in self.biriba_list],
         }
 
 
@@ -136,19 +165,15 @@ def partner_share(score: int) -> int:
 
 
 def biriba_bonus(rules: Rules, shape: MeldShape, bonus_suit: int | None, laid_whole: bool = False) -> tuple[str, int]:
-    """The kind of biriba a meld is and its bonus: ``("", 0)`` for a meld shorter than 7 cards.
+    """The kind of biriba a meld scores as (one of :data:`BIRIBA_KINDS`) and its bonus: ``("", 0)`` for
+    a meld shorter than 7 cards.
 
     ``laid_whole``: the biriba was laid at once; it scores from ``rules.laid_whole_bonuses`` if set.
     """
     if not shape.is_biriba:
         return "", 0
     table = rules.laid_whole_bonuses if laid_whole and rules.laid_whole_bonuses is not None else rules.bonuses
-    kind, points = _kind_and_points(table, rules, shape, bonus_suit)
-    if shape.kind != WILD:
-        kind = f"{'clean' if shape.clean else 'dirty'} {kind}"
-    if table is rules.laid_whole_bonuses:
-        kind += " laid at once"
-    return kind, points
+    return _kind_and_points(table, rules, shape, bonus_suit)
 
 
 def _kind_and_points(table: BiribaBonuses, rules: Rules, shape: MeldShape, bonus_suit: int | None) -> tuple[str, int]:
@@ -158,33 +183,30 @@ def _kind_and_points(table: BiribaBonuses, rules: Rules, shape: MeldShape, bonus
         return clean_points if clean else dirty_points
 
     if shape.kind == WILD:
-        return "meld of wild cards", table.wild_meld if table.wild_meld is not None else table.set_dirty
+        return "wild-meld", table.wild_meld if table.wild_meld is not None else table.set_dirty
     if shape.kind == SET:
         special: int | None = None
         if shape.rank == TWO:
-            special, kind = pick(table.twos_set_clean, table.twos_set_dirty), "set of Twos"
+            special, kind = pick(table.twos_set_clean, table.twos_set_dirty), "twos-set"
         elif shape.rank == ACE:
-            special, kind = pick(table.ace_set_clean, table.ace_set_dirty), "set of Aces"
+            special, kind = pick(table.ace_set_clean, table.ace_set_dirty), "aces-set"
         if special is not None:
             return kind, special
         if clean and shape.length == 4 * rules.decks and table.full_set is not None:
-            return "full set", table.full_set
+            return "full-set", table.full_set
         return "set", table.set_clean if clean else table.set_dirty
     assert shape.kind == RUN
     in_bonus_suit = bonus_suit is not None and shape.suit == bonus_suit
     if shape.is_ace_to_ace:
         points = pick(table.ace_to_ace_run_clean, table.ace_to_ace_run_dirty)
         if points is not None:
-            return "run from Ace to Ace", points
+            return "ace-to-ace-run", points
     if shape.is_full and in_bonus_suit:
-        return (
-            "full run in the bonus suit",
-            table.bonus_suit_full_run_clean if clean else table.bonus_suit_full_run_dirty,
-        )
+        return "bonus-suit-full-run", table.bonus_suit_full_run_clean if clean else table.bonus_suit_full_run_dirty
     if shape.is_full:
-        return "full run", table.full_run_clean if clean else table.full_run_dirty
+        return "full-run", table.full_run_clean if clean else table.full_run_dirty
     if in_bonus_suit:
-        return "run in the bonus suit", table.bonus_suit_run_clean if clean else table.bonus_suit_run_dirty
+        return "bonus-suit-run", table.bonus_suit_run_clean if clean else table.bonus_suit_run_dirty
     return "run", table.run_clean if clean else table.run_dirty
 
 
@@ -211,10 +233,12 @@ def score_team(
     for cards, at_once in zip(melds, whole, strict=True):
         shape = check_meld(cards, rules.meld_rules)
         melded += sum(rules.card_value(c) for c in cards)
-        description, bonus = biriba_bonus(rules, shape, bonus_suit, at_once)
-        if description:
+        kind, bonus = biriba_bonus(rules, shape, bonus_suit, at_once)
+        if kind:
             bonus_total += bonus
-            biribas.append(BiribaScore(tuple(arrange(cards, shape)), description, bonus))
+            scored_whole = at_once and rules.laid_whole_bonuses is not None
+            clean = None if shape.kind == WILD else shape.clean
+            biribas.append(BiribaScore(tuple(arrange(cards, shape)), kind, clean, scored_whole, bonus))
     in_hand = -sum(rules.card_value(c) for hand in hands for c in hand)
     biribaki_points = no_biriba = no_melds = 0
     if rules.no_melds_penalty and not melds:
@@ -237,6 +261,7 @@ def score_team(
         no_melds=no_melds,
         cut=cut_points,
         biriba_list=tuple(biribas),
+        biribaki_status=biribaki,
     )
     if rules.score_rounding:
         step = rules.score_rounding

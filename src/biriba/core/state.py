@@ -40,7 +40,7 @@ from biriba.core.cards import (
     shuffled_pack,
     suit_of,
 )
-from biriba.core.errors import IllegalAction, InvalidInputError
+from biriba.core.errors import IllegalAction, InvalidInputError, Refusal
 from biriba.core.melds import (
     FULL_RUN_LENGTH,
     RUN,
@@ -50,6 +50,7 @@ from biriba.core.melds import (
     MeldShape,
     all_melds,
     canonical,
+    extends,
     extension_shape,
     invalid_reason,
     meld_shape,
@@ -469,63 +470,45 @@ class HandState:
             if takes or goes_out:
                 return None
             if self.no_going_out:
-                return IllegalAction(
-                    "closing-condition",
-                    "you took a one-card pile with one card in hand: you may not go out this turn",
-                )
-            return IllegalAction(
-                "keep-two-cards",
-                "you must keep at least 2 cards after melding: "
-                + self._why_no_empty_hand(team, has_biriba, has_clean_biriba),
-            )
+                return IllegalAction("closing-condition")
+            return IllegalAction("keep-two-cards", why=self._why_no_empty_hand(team, has_biriba, has_clean_biriba))
         if takes or (goes_out and self.rules.going_out_by_meld):
             return None
         if goes_out:
-            return IllegalAction("keep-two-cards", "you must keep a card to discard, to go out")
+            return IllegalAction("keep-two-cards", "keep-a-card-to-go-out")
         return IllegalAction(
-            "keep-two-cards",
-            "you may not meld your last card: " + self._why_no_empty_hand(team, has_biriba, has_clean_biriba),
+            "keep-two-cards", "no-last-card-melded", why=self._why_no_empty_hand(team, has_biriba, has_clean_biriba)
         )
 
     def _why_no_empty_hand(self, team: int, has_biriba: bool, has_clean_biriba: bool) -> str:
-        """Why the team may neither take a biribaki nor go out by emptying a hand now: the real reason,
-        in words, for the refusal of a play or a last discard."""
+        """Why the team may neither take a biribaki nor go out by emptying a hand now: the real reason
+        (a ``why.`` key of the catalogue) of the refusal of a play or a last discard."""
         if self.biribaki_holder[team] < 0:
             if self.packets_used >= len(self.biribakia):
-                return "no biribaki is left for your team to take"
-            return "your team needs a biriba before it may take its biribaki"
+                return "no-packet-left"
+            return "biriba-for-biribaki"
         if self.rules.going_out_needs_clean_biriba and not has_clean_biriba:
-            if has_biriba:
-                return "going out needs a clean biriba, and your team's biribas are all dirty"
-            return "going out needs a clean biriba, and your team has none"
-        return "going out needs a biriba, and your team has none"
+            return "clean-biriba-all-dirty" if has_biriba else "clean-biriba-to-go-out"
+        return "biriba-to-go-out"
 
     def _discard_refusal(self, card: Card) -> IllegalAction | DiscardOutcome:
         seat = self.current
         if self.hands[seat][card] == 0:
-            return IllegalAction("card-not-in-hand", f"{card_code(card)} is not in your hand")
+            return IllegalAction("card-not-in-hand", cards=(card,))
         if card == self.banned_discard:
-            return IllegalAction(
-                "single-card-pile",
-                f"you took the one-card discard pile ({card_code(card)}): "
-                "you may not discard it, or an identical card, this turn",
-            )
+            return IllegalAction("single-card-pile", card=card)
         if self.pile_obligation is not None:
             rule = (
                 "take-pile-requires-top-card" if self.rules.take_pile_requires_top_card else "take-pile-requires-meld"
             )
-            return IllegalAction(rule, "you took the discard pile: meld the card it asks before you discard")
+            return IllegalAction(rule, "meld-pile-card-first")
         if (
             card in WILD_CARDS
             and not self.rules.partner_wild_discard
             and self._partner_plays_next(seat)
             and any(self.hands[seat][c] for c in range(N_CARD_TYPES) if c not in WILD_CARDS)
         ):
-            return IllegalAction(
-                "partner-wild-discard",
-                "your partner plays next: you may not discard a wild card for them to take "
-                "(unless you hold nothing else)",
-            )
+            return IllegalAction("partner-wild-discard")
         if self.hand_sizes[seat] > 1:
             return DiscardOutcome.ENDS_HAND if self.last_turn else DiscardOutcome.NEXT_TURN
         team = self.seat_team[seat]
@@ -536,13 +519,11 @@ class HandState:
             if self._can_go_out(team, has_biriba, self.team_has_biriba(team, clean=True)):
                 return DiscardOutcome.GOES_OUT
         if self.no_going_out:
-            return IllegalAction(
-                "closing-condition", "you took a one-card pile with one card in hand: you may not go out this turn"
-            )
+            return IllegalAction("closing-condition")
         if team < 0:
-            return IllegalAction("last-card", "you may not discard your last card before the partnerships form")
-        reason = self._why_no_empty_hand(team, self.team_has_biriba(team), self.team_has_biriba(team, clean=True))
-        return IllegalAction("last-card", f"you may not discard your last card: {reason}")
+            return IllegalAction("last-card", "last-card-before-partnerships")
+        why = self._why_no_empty_hand(team, self.team_has_biriba(team), self.team_has_biriba(team, clean=True))
+        return IllegalAction("last-card", why=why)
 
     def _partner_plays_next(self, seat: int) -> bool:
         team = self.seat_team[seat]
@@ -550,31 +531,20 @@ class HandState:
 
     def _take_pile_refusal(self) -> IllegalAction | None:
         if not self.discard_pile:
-            return IllegalAction("discard-pile-empty", "the discard pile is empty")
+            return IllegalAction("discard-pile-empty")
         seat = self.current
         hand = self.hands[seat]
         if len(self.discard_pile) == 1:
             card = self.discard_pile[0]
             if self.hand_sizes[seat] == hand[card]:
-                return IllegalAction(
-                    "single-card-pile",
-                    f"you could not discard after taking the one-card pile ({card_code(card)}): "
-                    "every card you hold is identical to it",
-                )
+                return IllegalAction("single-card-pile", "all-identical", card=card)
         if self.rules.take_pile_requires_meld or self.rules.take_pile_requires_top_card:
             after = self.clone()
             after._take_pile()
             if not after._pile_card_meldable():
                 if self.rules.take_pile_requires_top_card:
-                    return IllegalAction(
-                        "take-pile-requires-top-card",
-                        "you may take the discard pile only to meld its top card at once "
-                        "(a wild top card in a new meld)",
-                    )
-                return IllegalAction(
-                    "take-pile-requires-meld",
-                    "you may take the discard pile only to meld one of its cards at once",
-                )
+                    return IllegalAction("take-pile-requires-top-card")
+                return IllegalAction("take-pile-requires-meld")
         return None
 
     def _play_refusal(self, action: Meld | Extend) -> IllegalAction | tuple[TableMeld, ...]:
@@ -586,15 +556,14 @@ class HandState:
         used: list[Card] = []
         if isinstance(action, Meld):
             if not action.melds:
-                return IllegalAction("meld-invalid", "a meld action needs at least one meld")
+                return IllegalAction("meld-invalid", "meld.none")
             new: list[TableMeld] = []
             for given in action.melds:
                 cards = canonical(given)
                 shape = meld_shape(cards, melds)
                 if shape is None:
-                    return IllegalAction(
-                        "meld-invalid", f"{_codes(cards)} is not a meld: {invalid_reason(cards, melds)}"
-                    )
+                    why = invalid_reason(cards, melds)
+                    return IllegalAction("meld-invalid", "not-a-meld", cards=cards, why=why.key, **why.facts)
                 new.append(TableMeld(cards, shape, self._laid_whole(cards)))
                 used.extend(cards)
             produced = tuple(new)
@@ -602,24 +571,20 @@ class HandState:
             team_melds = self.melds[team] if self.seat_team[seat] >= 0 else []
             if not 0 <= action.meld < len(team_melds):
                 if not team_melds:
-                    return IllegalAction("no-such-meld", "your team has no melds yet: there is nothing to extend")
-                return IllegalAction(
-                    "no-such-meld",
-                    f"your team has no meld number {action.meld}: its melds are numbered 0 to {len(team_melds) - 1}",
-                )
+                    return IllegalAction("no-such-meld", "no-melds-yet")
+                return IllegalAction("no-such-meld", meld=action.meld, melds=len(team_melds))
             if not action.cards:
-                return IllegalAction("extend-invalid", "an extension needs at least one card")
+                return IllegalAction("extend-invalid", "extend.none")
             old = team_melds[action.meld]
             result = extension_shape(old.cards, canonical(action.cards), melds)
-            if isinstance(result, str):
-                rule, message = result.split(": ", 1)
-                return IllegalAction(rule, message)
+            if isinstance(result, Refusal):
+                return IllegalAction.of(result)
             produced = (TableMeld(canonical(old.cards + action.cards), result, old.laid_whole),)
             used.extend(action.cards)
         needed = counts_of(used)
-        missing = [card_code(c) for c in range(N_CARD_TYPES) if needed[c] > hand[c]]
+        missing = [c for c in range(N_CARD_TYPES) if needed[c] > hand[c]]
         if missing:
-            return IllegalAction("card-not-in-hand", f"not in your hand: {' '.join(missing)}")
+            return IllegalAction("card-not-in-hand", cards=tuple(missing))
         refusal = self._after_play_refusal(action, produced, len(used), needed)
         return refusal if refusal is not None else produced
 
@@ -633,28 +598,15 @@ class HandState:
         left = self.hand_sizes[seat] - n_used
         if left > 1 and self.must_open_whole(seat):
             if self.seat_team[seat] < 0:
-                return IllegalAction(
-                    "whole-hand-opening",
-                    "no one melds before the partnerships form: the first meld lays your whole hand at once "
-                    "(but for a card to discard) and takes the first biribaki",
-                )
-            return IllegalAction(
-                "whole-hand-opening",
-                "your team's first meld lays your whole hand at once (but for a card to discard)",
-            )
+                return IllegalAction("whole-hand-opening", "before-partnerships")
+            return IllegalAction("whole-hand-opening")
         minimum = self.opening_minimum(seat)
         if minimum and isinstance(action, Meld):
             value = sum(self.rules.value_of(cards) for cards in action.melds)
             if value < minimum:
-                return IllegalAction(
-                    "initial-meld-minimum",
-                    f"your team's first meld this hand must be worth at least {minimum} points, not {value}",
-                )
+                return IllegalAction("initial-meld-minimum", minimum=minimum, value=value)
         if self.rules.wild_melds and self._breaks_wild_meld_first(action, produced):
-            return IllegalAction(
-                "wild-meld-first",
-                "your team's meld of wild cards is not yet a biriba: your Jokers and Twos go to it, not elsewhere",
-            )
+            return IllegalAction("wild-meld-first")
         melds_after = self._team_melds_after(action, produced)
         has_biriba = any(m.shape.is_biriba for m in melds_after)
         has_clean = any(m.shape.is_biriba and m.shape.clean for m in melds_after)
@@ -665,10 +617,7 @@ class HandState:
             after = self.clone()
             after._play(action, produced)
             if not after.is_over and not after._has_play_action():
-                return IllegalAction(
-                    "keep-a-discard",
-                    "this would leave you no way to end your turn: you must keep a card you may discard",
-                )
+                return IllegalAction("keep-a-discard")
         return None
 
     def _team_melds_after(self, action: Meld | Extend, produced: tuple[TableMeld, ...]) -> list[TableMeld]:
@@ -964,7 +913,7 @@ class HandState:
             return actions
         for index, table_meld in enumerate(self.melds[team]):
             result = extension_shape(table_meld.cards, whole, melds)
-            if isinstance(result, str):
+            if isinstance(result, Refusal):
                 continue
             extend = Extend(seat, index, whole)
             produced = (TableMeld(canonical(table_meld.cards + whole), result, table_meld.laid_whole),)
@@ -989,54 +938,46 @@ class HandState:
 
     def _verdict(self, action: Action) -> IllegalAction | tuple[TableMeld, ...] | DiscardOutcome | None:
         if self.phase is Phase.OVER:
-            return IllegalAction("hand-over", "the hand is over")
+            return IllegalAction("hand-over")
         if action.seat != self.current:
-            return IllegalAction("not-your-turn", f"it is seat {self.current}'s turn, not seat {action.seat}'s")
+            return IllegalAction("not-your-turn", seat=self.current, acting=action.seat)
         if self.phase is Phase.CHOOSE:
             if not isinstance(action, ChooseBonusSuit):
-                return IllegalAction(
-                    "choose-bonus-suit-first", "a Joker was turned up: first choose the bonus suit, or none"
-                )
+                return IllegalAction("choose-bonus-suit-first")
             if action.suit is not None and not 0 <= action.suit < 4:
-                return IllegalAction("choose-bonus-suit-first", f"{action.suit!r} is not a suit")
+                return IllegalAction("choose-bonus-suit-first", "not-a-suit")
             return None
         match action:
             case ChooseBonusSuit():
-                return IllegalAction("no-bonus-suit-choice", "there is no bonus suit to choose now")
+                return IllegalAction("no-bonus-suit-choice")
             case Draw() | TakePile() | Pass() if self.phase is not Phase.DRAW:
-                return IllegalAction("one-draw-per-turn", "you have already drawn this turn")
+                return IllegalAction("one-draw-per-turn")
             case Meld() | Extend() | Discard() | Redraw() if self.phase is not Phase.PLAY:
-                return IllegalAction("draw-first", "start your turn by drawing, taking the discard pile, or passing")
+                return IllegalAction("draw-first")
             case Draw():
                 if not self.draw_pile:
-                    return IllegalAction("draw-pile-empty", "the draw pile is empty: take the discard pile or pass")
+                    return IllegalAction("draw-pile-empty")
                 return None
             case Pass():
                 if self.draw_pile:
-                    return IllegalAction(
-                        "pass-only-when-draw-pile-empty", "you may pass only when the draw pile is empty"
-                    )
+                    return IllegalAction("pass-only-when-draw-pile-empty")
                 return None
             case TakePile():
                 return self._take_pile_refusal()
             case Redraw():
                 if not self.redraw_allowed:
-                    return IllegalAction(
-                        "no-redraw",
-                        "only the first player, right after the first draw of a hand dealt without an upcard, "
-                        "may turn that card up and draw again",
-                    )
+                    return IllegalAction("no-redraw")
                 if not self.draw_pile:
-                    return IllegalAction("draw-pile-empty", "the draw pile is empty")
+                    return IllegalAction("draw-pile-empty", "draw-pile-empty.redraw")
                 return None
             case Discard(_, card):
                 if not 0 <= card < N_CARD_TYPES:
-                    return IllegalAction("card-not-in-hand", f"{card!r} is not a card")
+                    return IllegalAction("card-not-in-hand", "not-a-card")
                 return self._discard_refusal(card)
             case Meld() | Extend():
                 for cards in action.melds if isinstance(action, Meld) else (action.cards,):
                     if any(not 0 <= c < N_CARD_TYPES for c in cards):
-                        return IllegalAction("card-not-in-hand", "not a card")
+                        return IllegalAction("card-not-in-hand", "not-a-card")
                 return self._play_refusal(action)
 
     def _execute(self, action: Action, verdict: tuple[TableMeld, ...] | DiscardOutcome | None) -> None:
@@ -1330,9 +1271,7 @@ def _value_without_a_card(cards: MeldCards, rules: Rules, owed: frozenset[Card])
         rest = list(cards)
         rest.remove(card)
         smaller = tuple(rest)
-        if meld_shape(smaller, rules.meld_rules) is not None and not isinstance(
-            extension_shape(smaller, (card,), rules.meld_rules), str
-        ):
+        if meld_shape(smaller, rules.meld_rules) is not None and extends(smaller, (card,), rules.meld_rules):
             best = max(best, rules.value_of(smaller))
     return best
 

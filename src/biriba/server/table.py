@@ -38,6 +38,7 @@ from biriba.core.match import HandResult, Match
 from biriba.core.rules import Rules
 from biriba.core.state import HandState
 from biriba.core.views import observe
+from biriba.i18n import Words
 from biriba.server.protocol import error_message
 from biriba.server.store import Event, Store, TableInfo
 from biriba.server.writer import EventWriter
@@ -153,7 +154,7 @@ class LiveTable:
         try:
             trial.apply(action)
         except IllegalAction as error:
-            raise Refusal("illegal", error.message, error.rule) from None
+            raise Refusal("illegal", Words("en").refusal(error), error.rule) from None
         return trial
 
     def _commit(self, event: Submission, after: HandState | None, at: float) -> None:
@@ -316,12 +317,12 @@ class LiveTable:
         if state.is_over or state.current != seat:
             raise Refusal("not_your_turn", "a hint is given on your turn")
         view, legal = observe(state, seat), state.legal_actions()
-        suggestion = await asyncio.to_thread(suggest, view, legal, language, self.hint_bot)
+        suggestion = await asyncio.to_thread(suggest, view, legal, self.hint_bot)
         return {
             "type": "hint",
             "seq": seq,
             "action": action_to_json(suggestion.action),
-            "reason": suggestion.reason,
+            "reason": Words(language).hint(suggestion),
         }
 
     # --- bots ----------------------------------------------------------------------------------

@@ -31,8 +31,8 @@ from biriba.core.errors import IllegalAction
 from biriba.core.match import HandResult, Match
 from biriba.core.state import Phase
 from biriba.core.views import SeatView, observe
+from biriba.i18n import Words
 from biriba.tui.game import ReplayCursor, TableGame
-from biriba.tui.messages import Messages
 from biriba.tui.render import (
     SORT_ORDERS,
     action_text,
@@ -105,9 +105,9 @@ class LogView(Widget):
         super().__init__(id=id)
         self.actions: list[Action] = []
         self.names: list[str] = []
-        self.messages = Messages("en")
+        self.messages = Words("en")
 
-    def show(self, actions: Sequence[Action], names: Sequence[str], messages: Messages) -> None:
+    def show(self, actions: Sequence[Action], names: Sequence[str], messages: Words) -> None:
         self.actions, self.names, self.messages = list(actions), list(names), messages
         self.refresh()
 
@@ -220,7 +220,7 @@ class BiribaApp(App[None]):
             raise ValueError("the table needs a game to play or a record to replay, not both")
         self.game = game
         self.replay = replay
-        self.messages = Messages(language)
+        self.messages = Words(language)
         self.bot_delay = bot_delay
         self.save_path = save_path
         if game is not None:
@@ -257,7 +257,7 @@ class BiribaApp(App[None]):
         yield Static(id="keys")
 
     def on_mount(self) -> None:
-        self.title = self.messages("title")
+        self.title = self.messages("tui.title")
         if self.game is not None:
             self._continue()
         else:
@@ -307,7 +307,7 @@ class BiribaApp(App[None]):
         self.query_one("#log", LogView).show(actions, names, words)
         self._show_hand(view)
         self._show_message()
-        self.query_one("#keys", Static).update(words("keys_play" if self.game is not None else "keys_replay"))
+        self.query_one("#keys", Static).update(words("tui.keys_play" if self.game is not None else "tui.keys_replay"))
 
     def _show_hand(self, view: SeatView) -> None:
         cards = sorted_hand(view.hand, self.order)
@@ -315,11 +315,11 @@ class BiribaApp(App[None]):
             self.hand_cards = cards
             self.selected = set()
             self.cursor = min(self.cursor, max(0, len(cards) - 1))
-        order = self.messages("by_suit" if self.order == "suit" else "by_rank")
+        order = self.messages("tui.by_suit" if self.order == "suit" else "tui.by_rank")
         if self.game is not None:
-            title = self.messages("your_hand", order=order)
+            title = self.messages("tui.your_hand", order=order)
         else:
-            title = self.messages("hand_of", name=self.names[self.shown_seat], order=order)
+            title = self.messages("tui.hand_of", name=self.names[self.shown_seat], order=order)
         self.query_one("#hand-title", Static).update(title)
         self.query_one(HandView).show(cards, self.selected, self.cursor if cards else None)
 
@@ -336,18 +336,18 @@ class BiribaApp(App[None]):
         assert self.game is not None
         view = self.game.view()
         if view.phase is Phase.OVER:
-            return escape(words("hand_over"))
+            return escape(words("tui.hand_over"))
         if not self.game.person_to_play:
-            return escape(words("prompt_wait", name=self.names[view.current]))
+            return escape(words("tui.prompt_wait", name=self.names[view.current]))
         match view.phase:
             case Phase.CHOOSE:
-                return escape(words("prompt_choose"))
+                return escape(words("tui.prompt_choose"))
             case Phase.DRAW:
-                return escape(words("prompt_draw" if view.draw_pile_size else "prompt_pass"))
+                return escape(words("tui.prompt_draw" if view.draw_pile_size else "tui.prompt_pass"))
             case _:
                 if view.drawn >= 0:
-                    return escape(words("prompt_redraw") + " · " + words("prompt_play"))
-                return escape(words("prompt_play"))
+                    return escape(words("tui.prompt_redraw") + " · " + words("tui.prompt_play"))
+                return escape(words("tui.prompt_play"))
 
     def say(self, markup: str, kind: str = "") -> None:
         """Show a message (``kind``: ``error``, ``hint`` or plain) until the next action."""
@@ -386,11 +386,11 @@ class BiribaApp(App[None]):
             winner = game.match.winner
             assert winner is not None
             side = game.match.sides[winner]
-            won = words("match_over", side=side_name(side, self.names), points=game.match.totals[side[0]])
+            won = words("tui.match_over", side=side_name(side, self.names), points=game.match.totals[side[0]])
             text += f"\n\n[bold $success]{escape(won)}[/]"
-            keys = words("match_over_keys")
+            keys = words("tui.match_over_keys")
         else:
-            keys = words("next_hand")
+            keys = words("tui.next_hand")
         self.push_screen(HandOverScreen(text, escape(keys), game.is_over), self._after_breakdown)
 
     def _after_breakdown(self, _: bool | None) -> None:
@@ -412,7 +412,9 @@ class BiribaApp(App[None]):
         try:
             game.play(action)
         except IllegalAction as error:
-            self.say(escape(self.messages("illegal", rule=error.rule, message=error.message)), "error")
+            words = self.messages
+            text = words("tui.illegal", rule=words.rule_name(error.rule), message=words.refusal(error))
+            self.say(escape(text), "error")
             return False
         self.selected = set()
         self.say("")
@@ -484,8 +486,8 @@ class BiribaApp(App[None]):
                 self.selected.add(index)
         self.cursor = 0
         self._show_hand(self.current_view())
-        order = self.messages("by_suit" if self.order == "suit" else "by_rank")
-        self.say(escape(self.messages("sorted", order=order)))
+        order = self.messages("tui.by_suit" if self.order == "suit" else "tui.by_rank")
+        self.say(escape(self.messages("tui.sorted", order=order)))
 
     # --- input: actions ----------------------------------------------------------------------
 
@@ -499,7 +501,7 @@ class BiribaApp(App[None]):
             return
         cards = self._selected_cards()
         if not cards:
-            self.say(escape(self.messages("select_first")), "error")
+            self.say(escape(self.messages("tui.select_first")), "error")
             return
         self.act(Meld(self.game.seat, (cards,)))
 
@@ -509,7 +511,7 @@ class BiribaApp(App[None]):
             return
         cards = self._selected_cards()
         if not cards:
-            self.say(escape(self.messages("select_first")), "error")
+            self.say(escape(self.messages("tui.select_first")), "error")
             return
         self.act(Extend(self.game.seat, index, cards))
 
@@ -518,7 +520,7 @@ class BiribaApp(App[None]):
             return
         cards = self._selected_cards()
         if len(cards) != 1:
-            self.say(escape(self.messages("select_one")), "error")
+            self.say(escape(self.messages("tui.select_one")), "error")
             return
         self.act(Discard(self.game.seat, cards[0]))
 
@@ -539,10 +541,10 @@ class BiribaApp(App[None]):
         if game is None:
             return
         if not game.person_to_play:
-            self.say(escape(self.messages("no_turn", name=self.names[game.state.current])), "error")
+            self.say(escape(self.messages("tui.no_turn", name=self.names[game.state.current])), "error")
             return
         view = game.view()
-        suggestion = suggest(view, game.legal_actions(), language=self.messages.language)
+        suggestion = suggest(view, game.legal_actions())
         action = suggestion.action
         hinted: tuple[Card, ...] = ()
         match action:
@@ -559,8 +561,7 @@ class BiribaApp(App[None]):
                 wanted[card] -= 1
                 self.selected.add(index)
         self.query_one(HandView).show(self.hand_cards, self.selected, self.cursor)
-        text = self.messages("hint", action=action_text(action, None, self.messages), reason=escape(suggestion.reason))
-        self.say(text, "hint")
+        self.say(escape(self.messages("tui.hint", hint=self.messages.hint(suggestion))), "hint")
 
     def action_save(self) -> None:
         if self.game is None:
@@ -568,9 +569,9 @@ class BiribaApp(App[None]):
         try:
             self.game.save(self.save_path)
         except OSError as error:
-            self.say(escape(self.messages("save_failed", path=self.save_path, error=error.strerror)), "error")
+            self.say(escape(self.messages("tui.save_failed", path=self.save_path, error=error.strerror)), "error")
             return
-        self.say(escape(self.messages("saved", path=self.save_path)))
+        self.say(escape(self.messages("tui.saved", path=self.save_path)))
 
     # --- replay ------------------------------------------------------------------------------
 
@@ -580,14 +581,14 @@ class BiribaApp(App[None]):
         words = self.messages
         hand = cursor.hand
         position = words(
-            "replay_position",
-            hand=cursor.hand_index + 1,
+            "tui.replay_position",
+            hand=cursor.hand_index,
             hands=len(cursor.hands),
             index=cursor.position,
             total=len(hand.actions),
         )
         last = cursor.last_action
-        what = action_text(last, self.names, words) if last is not None else escape(words("replay_start"))
+        what = action_text(last, self.names, words) if last is not None else escape(words("tui.replay_start"))
         text = f"{escape(position)} · {what}"
         if hand.result is not None and cursor.position == len(hand.actions):
             score = hand.result.score
@@ -595,7 +596,7 @@ class BiribaApp(App[None]):
                 f"{side_name(seats, self.names)} {team.score:+d}"
                 for seats, team in zip(score.teams, score.team_scores, strict=True)
             )
-            text += f" · [bold]{escape(words('replay_hand_over', scores=scores))}[/]"
+            text += f" · [bold]{escape(words('tui.replay_hand_over', scores=scores))}[/]"
         return text
 
     def action_next_hand(self) -> None:

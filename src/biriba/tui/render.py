@@ -2,7 +2,7 @@
 
 Pure functions, so the screen code stays about input and flow. Every function takes what one seat may
 see (a :class:`~biriba.core.views.SeatView`, the actions played, the match results) and the words of
-one language (:class:`~biriba.tui.messages.Messages`).
+one language (:class:`~biriba.i18n.Words`).
 
 >>> hand_positions([0, 9, 52], width=8)
 [(0, 0), (4, 0), (0, 1)]
@@ -14,14 +14,14 @@ from collections.abc import Collection, Sequence
 
 from textual.markup import escape
 
-from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, Redraw, TakePile
+from biriba.core.actions import Action
 from biriba.core.cards import JOKER, SUIT_SYMBOLS, Card, card_symbol, rank_of, sort_key, suit_of
 from biriba.core.match import HandResult
 from biriba.core.melds import RUN, SET, arrange
 from biriba.core.scoring import TeamScore
 from biriba.core.state import Phase, TableMeld
 from biriba.core.views import SeatView
-from biriba.tui.messages import Messages
+from biriba.i18n import Words
 
 CARD_CELL = 4
 """Columns per card in the hand: the widest card (``10♥``) and a space."""
@@ -79,16 +79,16 @@ def hand_markup(cards: Sequence[Card], selected: Collection[int], cursor: int | 
     return "\n".join(lines) if lines else " "
 
 
-def seat_names(players: int, person: int | None, messages: Messages) -> list[str]:
+def seat_names(players: int, person: int | None, messages: Words) -> list[str]:
     """Short names: "You" for the person's seat, ``P1``, ``P2``... for the others."""
-    return [messages("you") if seat == person else messages("seat", n=seat) for seat in range(players)]
+    return [messages("tui.you") if seat == person else messages("tui.seat", n=seat + 1) for seat in range(players)]
 
 
 def side_name(seats: Sequence[int], names: Sequence[str]) -> str:
     return "+".join(names[seat] for seat in seats)
 
 
-def meld_markup(meld: TableMeld, number: int, messages: Messages, clickable: bool) -> str:
+def meld_markup(meld: TableMeld, number: int, messages: Words, clickable: bool) -> str:
     """``1 3♥ 4♥ 5♥  3 clean run`` with wild cards underlined; a biriba marked ★. ``clickable``
     makes the line the target of ``extend(i)`` (melds of the person's team)."""
     shape = meld.shape
@@ -96,81 +96,79 @@ def meld_markup(meld: TableMeld, number: int, messages: Messages, clickable: boo
     for card in arrange(meld.cards, shape):
         text = card_markup(card)
         shown.append(f"[underline]{text}[/]" if card == shape.wild else text)
-    kind = messages("run") if shape.kind == RUN else messages("set") if shape.kind == SET else messages("wild_meld")
-    cleanliness = messages("clean") if shape.clean else messages("dirty")
-    mark = f" [bold yellow]★ {messages('biriba')}[/]" if shape.is_biriba else ""
+    kind = messages({RUN: "game.run", SET: "game.set"}.get(shape.kind, "game.wild-meld"))
+    cleanliness = messages("game.clean") if shape.clean else messages("game.dirty")
+    mark = f" [bold yellow]★ {messages('game.biriba')}[/]" if shape.is_biriba else ""
     label = f"[bold]{number}[/]"
     if clickable:
         label = f"[bold @click=extend({number - 1})]{number}[/]"
     return f"{label} {' '.join(shown)}  [dim]{shape.length} {cleanliness} {kind}[/]{mark}"
 
 
-def teams_markup(view: SeatView, names: Sequence[str], messages: Messages) -> str:
+def teams_markup(view: SeatView, names: Sequence[str], messages: Words) -> str:
     """Every team's melds, the viewer's team first, each with its biribaki status."""
     lines: list[str] = []
     teams = list(range(len(view.melds)))
     if view.team >= 0:
         teams.sort(key=lambda team: team != view.team)
     if view.team < 0 and any(team < 0 for team in view.seat_team):
-        lines.append(f"[dim]{escape(messages('team_unformed'))}[/]")
+        lines.append(f"[dim]{escape(messages('tui.team_unformed'))}[/]")
     for team in teams:
         seats = [seat for seat, of in enumerate(view.seat_team) if of == team]
         if not seats and not view.melds[team]:
             continue
         who = side_name(seats, names) if seats else f"#{team}"
-        status = messages(f"status_{view.biribaki[team].value}")
-        heading = escape(messages("team_heading", who=who, status=status))
+        status = messages(f"game.status.{view.biribaki[team].value}")
+        heading = escape(messages("tui.team_heading", who=who, status=status))
         lines.append(f"[bold $accent]{heading}[/]")
         if not view.melds[team]:
-            lines.append(f"  [dim]{escape(messages('no_melds'))}[/]")
+            lines.append(f"  [dim]{escape(messages('tui.no_melds'))}[/]")
         for number, meld in enumerate(view.melds[team], 1):
             lines.append(meld_markup(meld, number, messages, clickable=team == view.team))
     return "\n".join(lines)
 
 
-def pile_markup(view: SeatView, messages: Messages) -> str:
+def pile_markup(view: SeatView, messages: Words) -> str:
     """The discard pile, bottom card first: open, so all of it."""
-    heading = f"[bold]{escape(messages('discard_pile', n=view.discard_pile_size))}[/]"
-    cards = cards_markup(view.discard_pile) if view.discard_pile else f"[dim]{messages('empty')}[/]"
+    heading = f"[bold]{escape(messages('tui.discard_pile', n=view.discard_pile_size))}[/]"
+    cards = cards_markup(view.discard_pile) if view.discard_pile else f"[dim]{messages('tui.empty')}[/]"
     return f"{heading} {cards}"
 
 
-def status_markup(
-    view: SeatView, names: Sequence[str], hand_number: int, messages: Messages, person: int | None
-) -> str:
+def status_markup(view: SeatView, names: Sequence[str], hand_number: int, messages: Words, person: int | None) -> str:
     """The top line: the game, the hand, the bonus suit (κόζι), the piles, whose turn (``person``: the
     seat of the person at the table, None in a replay)."""
     bonus = (
-        messages("no_bonus_suit")
+        messages("tui.no_bonus_suit")
         if view.bonus_suit is None
-        else messages("bonus_suit", suit=SUIT_SYMBOLS[view.bonus_suit])
+        else messages("tui.bonus_suit", suit=SUIT_SYMBOLS[view.bonus_suit])
     )
     if view.phase is Phase.OVER:
-        turn = messages("hand_over")
+        turn = messages("tui.hand_over")
     elif view.current == person:
-        turn = messages("your_turn")
+        turn = messages("tui.your_turn")
     else:
-        turn = messages("plays_now", name=names[view.current])
+        turn = messages("tui.plays_now", name=names[view.current])
     parts = [
-        f"[bold]{messages('title')}[/]",
-        messages("hand_number", n=hand_number),
+        f"[bold]{messages('tui.title')}[/]",
+        messages("tui.hand_number", n=hand_number),
         f"[bold yellow]{escape(bonus)}[/]",
-        messages("draw_pile", n=view.draw_pile_size),
-        messages("biribakia", n=len(view.biribakia_left)),
+        messages("tui.draw_pile", n=view.draw_pile_size),
+        messages("tui.biribakia", n=len(view.biribakia_left)),
         f"[bold reverse] {escape(turn)} [/]",
     ]
     return " · ".join(parts)
 
 
-def players_markup(view: SeatView, names: Sequence[str], messages: Messages) -> str:
+def players_markup(view: SeatView, names: Sequence[str], messages: Words) -> str:
     """Each player's card count, the player on turn marked, the dealer marked D."""
-    lines = [f"[bold]{messages('players')}[/]"]
+    lines = [f"[bold]{messages('tui.players')}[/]"]
     for seat, size in enumerate(view.hand_sizes):
         marker = "▶" if seat == view.current and view.phase is not Phase.OVER else " "
         dealer = "D" if seat == view.dealer else " "
         team = view.seat_team[seat]
-        team_text = messages("team_short", n=team + 1) if team >= 0 else "  "
-        lines.append(f"{marker} {names[seat]:<4} {team_text} {dealer} {escape(messages('cards', n=size))}")
+        team_text = messages("tui.team_short", n=team + 1) if team >= 0 else "  "
+        lines.append(f"{marker} {names[seat]:<4} {team_text} {dealer} {escape(messages('game.cards', n=size))}")
     return "\n".join(lines)
 
 
@@ -179,13 +177,13 @@ def score_sheet_markup(
     sides: Sequence[Sequence[int]],
     totals: Sequence[int],
     names: Sequence[str],
-    messages: Messages,
+    messages: Words,
     rows: int = 4,
 ) -> str:
     """The match score sheet: a column per side, the last ``rows`` hands, and the totals."""
     width = max(6, *(len(side_name(side, names)) for side in sides))
     header = "   " + " ".join(f"{side_name(side, names):>{width}}" for side in sides)
-    lines = [f"[bold]{messages('score_sheet')}[/]", f"[dim]{escape(header)}[/]"]
+    lines = [f"[bold]{messages('tui.score_sheet')}[/]", f"[dim]{escape(header)}[/]"]
     first = max(0, len(results) - rows)
     for number, result in enumerate(results[first:], first + 1):
         cells = " ".join(f"{result.score.seat_scores[side[0]]:>+{width}d}" for side in sides)
@@ -195,47 +193,29 @@ def score_sheet_markup(
     return "\n".join(lines)
 
 
-def action_text(action: Action, names: Sequence[str] | None, messages: Messages) -> str:
-    """An action in words (markup): ``P1: discard 7♥``; without ``names``, just ``discard 7♥``."""
-    match action:
-        case Draw():
-            what = messages("draws")
-        case TakePile():
-            what = messages("takes_pile")
-        case Pass():
-            what = messages("passes")
-        case Meld(_, melds):
-            what = messages("melds", cards=" | ".join(cards_markup(m) for m in melds))
-        case Extend(_, meld, cards):
-            what = messages("extends", cards=cards_markup(cards), n=meld + 1)
-        case Discard(_, card):
-            what = messages("discards", card=card_markup(card))
-        case Redraw():
-            what = messages("redraws")
-        case ChooseBonusSuit(_, suit):
-            what = messages("chooses_none") if suit is None else messages("chooses_suit", suit=SUIT_SYMBOLS[suit])
-    if names is None:
-        return what
-    return f"[cyan]{escape(names[action.seat])}[/]: {what}"
+def action_text(action: Action, names: Sequence[str], messages: Words) -> str:
+    """An action in words (markup), who made it first: ``P1 discards 7♥``, the cards in colour."""
+    shown = Words(messages.language, [f"[cyan]{escape(name)}[/]" for name in names], card_markup)
+    return shown.action(action)
 
 
-def log_markup(actions: Sequence[Action], names: Sequence[str], messages: Messages, count: int) -> str:
+def log_markup(actions: Sequence[Action], names: Sequence[str], messages: Words, count: int) -> str:
     """The last ``count`` actions, oldest first."""
-    lines = [f"[bold]{messages('last_moves')}[/]"]
+    lines = [f"[bold]{messages('tui.last_moves')}[/]"]
     lines += [action_text(action, names, messages) for action in actions[-count:]]
     return "\n".join(lines)
 
 
 _LINES = (
-    ("line_melded", "melded"),
-    ("line_in_hand", "in_hand"),
-    ("line_biribas", "biribas"),
-    ("line_going_out", "going_out"),
-    ("line_biribaki", "biribaki"),
-    ("line_no_biriba", "no_biriba"),
-    ("line_no_melds", "no_melds"),
-    ("line_cut", "cut"),
-    ("line_rounding", "rounding"),
+    ("line.melded", "melded"),
+    ("line.in_hand", "in_hand"),
+    ("line.biribas", "biribas"),
+    ("line.going_out", "going_out"),
+    ("line.biribaki", "biribaki"),
+    ("line.no_biriba", "no_biriba"),
+    ("line.no_melds", "no_melds"),
+    ("line.cut", "cut"),
+    ("line.rounding", "rounding"),
 )
 
 
@@ -244,7 +224,7 @@ def breakdown_markup(
     hand_number: int,
     names: Sequence[str],
     totals: Sequence[int],
-    messages: Messages,
+    messages: Words,
 ) -> str:
     """The end-of-hand score breakdown: per team (or player) every scoring line, the hand's total,
     what each partner scores where partners score apart, and the match total."""
@@ -253,12 +233,12 @@ def breakdown_markup(
     heads = [side_name(seats, names) for seats, _ in units]
     width = max(9, *(len(h) for h in heads))
     label_width = max(len(messages(key)) for key, _ in _LINES) + 1
-    label_width = max(label_width, len(messages("line_match_total")) + 1, len(messages("line_player_share")) + 1)
-    lines = [f"[bold]{escape(messages('breakdown_title', n=hand_number))}[/]"]
+    label_width = max(label_width, len(messages("line.match_total")) + 1, len(messages("line.each_player")) + 1)
+    lines = [f"[bold]{escape(messages('tui.breakdown_title', n=hand_number))}[/]"]
     if result.went_out >= 0:
-        lines.append(escape(messages("went_out", name=names[result.went_out])))
+        lines.append(escape(messages("tui.went_out", name=names[result.went_out])))
     else:
-        lines.append(escape(messages("nobody_out")))
+        lines.append(escape(messages("tui.nobody_out")))
     lines.append("")
     lines.append(" " * label_width + " ".join(f"[bold]{h:>{width}}[/]" for h in heads))
 
@@ -271,19 +251,18 @@ def breakdown_markup(
         values = [getattr(team, field) for _, team in units]
         if field in ("melded", "in_hand", "biribas", "going_out", "biribaki") or any(values):
             lines.append(row(messages(key), values))
-    lines.append(row(messages("line_hand_total"), [team.score for _, team in units], "bold"))
+    lines.append(row(messages("line.hand"), [team.score for _, team in units], "bold"))
     shares = [score.seat_scores[seats[0]] for seats, _ in units]
     if shares != [team.score for _, team in units]:
-        lines.append(row(messages("line_player_share"), shares))
-    lines.append(row(messages("line_match_total"), [totals[seats[0]] for seats, _ in units], "bold", signed=False))
+        lines.append(row(messages("line.each_player"), shares))
+    lines.append(row(messages("line.match_total"), [totals[seats[0]] for seats, _ in units], "bold", signed=False))
     for (_, team), head in zip(units, heads, strict=True):
         lines.extend(_biriba_lines(team, head, messages))
     return "\n".join(lines)
 
 
-def _biriba_lines(team: TeamScore, head: str, messages: Messages) -> list[str]:
+def _biriba_lines(team: TeamScore, head: str, messages: Words) -> list[str]:
     return [
-        f"[dim]{escape(head)}:[/] ★ {escape(messages.biriba_kind(biriba.description))} "
-        f"{cards_markup(biriba.cards)} {biriba.bonus:+d}"
+        f"[dim]{escape(head)}:[/] ★ {escape(messages.biriba(biriba))} {cards_markup(biriba.cards)} {biriba.bonus:+d}"
         for biriba in team.biriba_list
     ]
