@@ -38,7 +38,7 @@ from biriba.core.scoresheet import score_sheet
 from biriba.core.scoring import HandScore
 from biriba.core.state import HandState
 from biriba.i18n import LANGUAGES, Words
-from biriba.rulesheet import PRESET_SUMMARIES, preset_names, rule_sheet
+from biriba.rulesheet import preset_names, preset_summary, rule_sheet
 
 app = typer.Typer(
     help="Biriba (Μπιρίμπα), the Greek rummy card game: rules engine, bots and tools.",
@@ -278,10 +278,11 @@ app.add_typer(rules_app, name="rules")
 
 
 @rules_app.callback()
-def rules_list(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+def rules_list(ctx: typer.Context, as_json: JsonFlag = False, lang: LangOption = "en") -> None:
     """List the presets and every rule option with its standard value and meaning."""
     if ctx.invoked_subcommand is not None:
         return
+    words = _words(lang, as_json)
     standard = Rules.from_preset("standard")
     options = [
         {
@@ -297,7 +298,7 @@ def rules_list(ctx: typer.Context, as_json: JsonFlag = False) -> None:
         presets = [
             {
                 "name": name,
-                "summary": PRESET_SUMMARIES[name],
+                "summary": preset_summary(name, words),
                 "changes": _changes_from_standard(Rules.from_preset(name)),
             }
             for name in preset_names()
@@ -307,7 +308,7 @@ def rules_list(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     console = Console(highlight=False)
     console.print("[bold]Presets[/] (biriba rules show PRESET)")
     for name in preset_names():
-        console.print(f"  [cyan]{name:<15}[/] {PRESET_SUMMARIES[name]}")
+        console.print(f"  [cyan]{name:<15}[/] {escape(preset_summary(name, words))}")
     group = None
     for option in options:
         if option["group"] != group:
@@ -330,17 +331,16 @@ def rules_show(
     preset: Annotated[str, typer.Argument(help="A preset name, or a JSON rules object.")] = "standard",
     players: Annotated[int | None, typer.Option(help="Number of players (2 to 6, or 8).")] = None,
     as_json: JsonFlag = False,
+    lang: LangOption = "en",
 ) -> None:
     """Print the rule sheet of a preset (with any options of a JSON rules object)."""
+    words = _words(lang)
     table_rules = _rules_from_option(preset, as_json, players)
+    sheet = rule_sheet(table_rules, words)
     if as_json:
-        typer.echo(
-            json.dumps(
-                {"rules": table_rules.to_json(), "options": table_rules.options(), "sheet": rule_sheet(table_rules)}
-            )
-        )
+        typer.echo(json.dumps({"rules": table_rules.to_json(), "options": table_rules.options(), "sheet": sheet}))
         return
-    typer.echo(rule_sheet(table_rules), nl=False)
+    typer.echo(sheet, nl=False)
 
 
 @app.command()

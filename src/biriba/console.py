@@ -10,7 +10,7 @@ from rich.markup import escape
 from biriba.core.actions import Action
 from biriba.core.cards import JOKER, Card, card_symbol, sort_key, suit_of
 from biriba.core.melds import STANDARD_MELDS, MeldRules, arrange, meld_shape
-from biriba.core.scoring import HandScore, TeamScore
+from biriba.core.scoring import HandScore
 from biriba.core.state import HandState
 from biriba.i18n import Words
 
@@ -89,7 +89,7 @@ def score_lines(score: HandScore, words: Words) -> list[str]:
         if score.seat_scores[seats[0]] != team.score:
             share = words("cli.each-player", seats=", ".join(str(s + 1) for s in seats))
             lines.append(f"    {escape(share)} {words.signed(score.seat_scores[seats[0]])}")
-        why = biribaki_explanation(team, words)
+        why = words.biribaki_line(team)
         if why:
             lines.append(f"    [dim]{escape(why)}[/]")
         for biriba in team.biriba_list:
@@ -98,10 +98,3 @@ def score_lines(score: HandScore, words: Words) -> list[str]:
                 f"{words.signed(biriba.bonus)}"
             )
     return lines
-
-
-def biribaki_explanation(team: TeamScore, words: Words) -> str:
-    """Why a team's biribaki line costs points ("did not take its biribaki: -100"), or ""."""
-    if not team.biribaki:
-        return ""
-    return words(f"line.biribaki.{team.biribaki_status.value}", points=words.signed(team.biribaki))

@@ -11,9 +11,9 @@ the facts its text needs (cards as card numbers, meld numbers counted from 0, co
 English or Greek, come from the catalogue of :mod:`biriba.i18n`, which every client renders them with.
 ``str()`` of an error gives the key and facts in a compact technical form, for logs and developers.
 
->>> error = IllegalAction("card-not-in-hand", cards=(0, 13))
+>>> error = IllegalAction("card-not-in-hand", cards=(0, 1))
 >>> error.rule, error.reason.key, error.reason.facts
-('card-not-in-hand', 'card-not-in-hand', {'cards': (0, 13)})
+('card-not-in-hand', 'card-not-in-hand', {'cards': (0, 1)})
 >>> str(error)
 'card-not-in-hand: cards=AS 2S [rule: card-not-in-hand]'
 """

@@ -45,7 +45,7 @@ from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, 
 from biriba.core.cards import SUIT_SYMBOLS, Card, card_symbol
 from biriba.core.errors import IllegalAction, Reason, Refusal
 from biriba.core.melds import MeldShape
-from biriba.core.scoring import BiribaScore
+from biriba.core.scoring import BiribaScore, TeamScore
 
 LANGUAGES = ("en", "el")
 """The languages of the catalogue: English and Greek."""
@@ -134,8 +134,12 @@ class Words:
         return str(format_decimal(value, locale=self._locale))
 
     def signed(self, value: int) -> str:
-        """A score with its sign (``+135``, ``-20``, ``0``)."""
-        return ("+" if value > 0 else "") + self.number(value)
+        """A score with its sign (``+135``, ``-20``, ``+0``)."""
+        return ("+" if value >= 0 else "") + self.number(value)
+
+    def clauses(self, parts: Iterable[str]) -> str:
+        """Clauses of one sentence, joined as the language does ("a; b" / "α· β")."""
+        return self("sep.clauses").join(parts)
 
     def cards(self, cards: Iterable[Card]) -> str:
         """Cards with their suit symbols: ``A♠ 10♥ JK``."""
@@ -168,13 +172,19 @@ class Words:
         head = self.reason(suggestion.head)
         if not suggestion.details:
             return head
-        return self("hint.joined", head=head, details="; ".join(self.reason(d) for d in suggestion.details))
+        return self("hint.joined", head=head, details=self.clauses(self.reason(d) for d in suggestion.details))
 
     def biriba(self, biriba: BiribaScore) -> str:
         """The kind of a scored biriba: "clean run in the bonus suit", "dirty set laid at once"."""
         quality = "" if biriba.clean is None else ".clean" if biriba.clean else ".dirty"
         text = self(f"biriba.{biriba.kind}{quality}")
         return self("biriba.laid-whole", biriba=text) if biriba.laid_whole else text
+
+    def biribaki_line(self, team: TeamScore) -> str:
+        """Why a team's biribaki line costs what it does ("did not take its biribaki: -100"), or ""."""
+        if not team.biribaki:
+            return ""
+        return self(f"line.biribaki.{team.biribaki_status.value}", points=self.signed(team.biribaki))
 
     def action(self, action: Action) -> str:
         """A move in words, with who made it: "Eleni discards Q♣"."""

@@ -593,7 +593,7 @@ class BiribaApp(App[None]):
         if hand.result is not None and cursor.position == len(hand.actions):
             score = hand.result.score
             scores = ", ".join(
-                f"{side_name(seats, self.names)} {team.score:+d}"
+                f"{side_name(seats, self.names)} {self.messages.signed(team.score)}"
                 for seats, team in zip(score.teams, score.team_scores, strict=True)
             )
             text += f" · [bold]{escape(words('tui.replay_hand_over', scores=scores))}[/]"

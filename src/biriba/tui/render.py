@@ -165,7 +165,7 @@ def players_markup(view: SeatView, names: Sequence[str], messages: Words) -> str
     lines = [f"[bold]{messages('tui.players')}[/]"]
     for seat, size in enumerate(view.hand_sizes):
         marker = "▶" if seat == view.current and view.phase is not Phase.OVER else " "
-        dealer = "D" if seat == view.dealer else " "
+        dealer = messages("tui.dealer_mark") if seat == view.dealer else " "
         team = view.seat_team[seat]
         team_text = messages("tui.team_short", n=team + 1) if team >= 0 else "  "
         lines.append(f"{marker} {names[seat]:<4} {team_text} {dealer} {escape(messages('game.cards', n=size))}")
@@ -186,9 +186,9 @@ def score_sheet_markup(
     lines = [f"[bold]{messages('tui.score_sheet')}[/]", f"[dim]{escape(header)}[/]"]
     first = max(0, len(results) - rows)
     for number, result in enumerate(results[first:], first + 1):
-        cells = " ".join(f"{result.score.seat_scores[side[0]]:>+{width}d}" for side in sides)
+        cells = " ".join(f"{messages.signed(result.score.seat_scores[side[0]]):>{width}}" for side in sides)
         lines.append(f"{number:>2} {cells}")
-    cells = " ".join(f"{totals[side[0]]:>{width}d}" for side in sides)
+    cells = " ".join(f"{messages.number(totals[side[0]]):>{width}}" for side in sides)
     lines.append(f"[bold]{'Σ':>2} {cells}[/]")
     return "\n".join(lines)
 
@@ -243,7 +243,7 @@ def breakdown_markup(
     lines.append(" " * label_width + " ".join(f"[bold]{h:>{width}}[/]" for h in heads))
 
     def row(label: str, values: Sequence[int], style: str = "", signed: bool = True) -> str:
-        cells = " ".join(f"{v:>+{width}d}" if signed else f"{v:>{width}d}" for v in values)
+        cells = " ".join(f"{messages.signed(v) if signed else messages.number(v):>{width}}" for v in values)
         text = f"{escape(label):<{label_width}}{cells}"
         return f"[{style}]{text}[/]" if style else text
 
@@ -257,12 +257,16 @@ def breakdown_markup(
         lines.append(row(messages("line.each_player"), shares))
     lines.append(row(messages("line.match_total"), [totals[seats[0]] for seats, _ in units], "bold", signed=False))
     for (_, team), head in zip(units, heads, strict=True):
+        why = messages.biribaki_line(team)
+        if why:
+            lines.append(f"[dim]{escape(head)}: {escape(why)}[/]")
         lines.extend(_biriba_lines(team, head, messages))
     return "\n".join(lines)
 
 
 def _biriba_lines(team: TeamScore, head: str, messages: Words) -> list[str]:
     return [
-        f"[dim]{escape(head)}:[/] ★ {escape(messages.biriba(biriba))} {cards_markup(biriba.cards)} {biriba.bonus:+d}"
+        f"[dim]{escape(head)}:[/] ★ {escape(messages.biriba(biriba))} {cards_markup(biriba.cards)} "
+        f"{messages.signed(biriba.bonus)}"
         for biriba in team.biriba_list
     ]
