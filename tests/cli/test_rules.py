@@ -9,7 +9,8 @@ import pytest
 from tests.cli.test_check import run
 
 from biriba.core.rules import PRESETS, Rules, option_fields
-from biriba.rulesheet import PRESET_SUMMARIES, rule_sheet
+from biriba.i18n import Words
+from biriba.rulesheet import preset_summary, rule_sheet
 
 
 def rules_json(*args: str) -> tuple[int, dict[str, Any]]:
@@ -21,7 +22,7 @@ def test_the_list_names_every_preset_and_every_option_with_its_meaning() -> None
     result = run("rules")
     assert result.returncode == 0, result.stderr
     for preset in PRESETS:
-        assert preset in result.stdout and PRESET_SUMMARIES[preset] in " ".join(result.stdout.split())
+        assert preset in result.stdout and preset_summary(preset) in " ".join(result.stdout.split())
     for option in option_fields():
         assert f"{option.name} = " in result.stdout
         assert option.metadata["doc"].split()[0] in result.stdout
@@ -55,17 +56,17 @@ def test_show_prints_the_rule_sheet_of_each_preset(preset: str) -> None:
 def test_the_sheet_says_what_the_options_change() -> None:
     standard = rule_sheet(Rules.from_preset("standard"))
     assert "Sets: 3 or more cards of one rank" in standard and "No sets" not in standard
-    assert "strictly more than 5000" in standard
+    assert "strictly more than 5,000" in standard
     assert "set 300 / 150" in standard
     kouridakis = rule_sheet(Rules.from_preset("kouridakis"))
     assert "No sets" in kouridakis and "only to meld one of its cards" in kouridakis
-    assert "run of 13 in the bonus suit 1000 / 500" in kouridakis
+    assert "run of 13 in the bonus suit 1,000 / 500" in kouridakis
     venezuelan = rule_sheet(Rules.from_preset("venezuelan"))
-    assert "at least 2500" in venezuelan and "Biribas laid at once" in venezuelan
+    assert "at least 2,500" in venezuelan and "Biribas laid at once" in venezuelan
     assert "meld of wild cards 750" in venezuelan and "by discarding the last card or by melding it" in venezuelan
     fechado = rule_sheet(Rules.from_preset("buraco-fechado"))
     assert "closed: only its top card" in fechado and "No card is turned up" in fechado
-    assert "from 1500: 75" in fechado and "a biribaki not yet taken becomes the draw pile" in fechado
+    assert "from 1,500: 75" in fechado and "a biribaki not yet taken becomes the draw pile" in fechado
     classic = rule_sheet(Rules.from_preset("classic"))
     assert "may not go out in that turn" in classic and "chooses the bonus suit" in classic
 
@@ -99,7 +100,7 @@ def test_show_refuses_bad_rules_with_exit_2(args: list[str], needle: str) -> Non
 def test_the_buraco_sheet_shows_vulnerability_at_half_the_target() -> None:
     result = run("rules", "show", '{"preset": "buraco-aberto", "target": 2000}')
     assert result.returncode == 0, result.stderr
-    assert "from 0: nothing; from 1000: 75" in result.stdout
+    assert "from 0: nothing; from 1,000: 75" in result.stdout
     assert "1500" not in result.stdout
 
 
@@ -112,3 +113,14 @@ def test_the_list_gives_every_integer_option_its_range() -> None:
     assert "decks = 2 (1 to 6)" in listed
     # Rich markup must not eat text in square brackets.
     assert "a list of [from_score, minimum] pairs" in " ".join(listed.split())
+
+
+def test_the_sheet_in_greek() -> None:
+    result = run("rules", "show", "classic", "--lang", "el")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == rule_sheet(Rules.from_preset("classic"), Words("el"))
+    assert result.stdout.startswith("Μπιρίμπα: κανόνες classic, 4 παίκτες σε 2 σταθερά ζευγάρια")
+    assert "κέντα στο κόζι 600 / 300" in result.stdout
+    assert "από 1.000: 75· από 1.500: 90" in result.stdout  # Greek writes 1.000 and joins clauses with ·
+    listing = run("rules", "--lang", "el")
+    assert preset_summary("standard", Words("el")) in " ".join(listing.stdout.split())

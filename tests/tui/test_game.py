@@ -12,7 +12,7 @@ from textual.content import Content
 from biriba.core.actions import Discard, Draw
 from biriba.core.errors import IllegalAction, InvalidInputError
 from biriba.core.match import HandResult
-from biriba.core.scoring import BiribaScore, HandScore, TeamScore
+from biriba.core.scoring import BiribakiStatus, BiribaScore, HandScore, TeamScore
 from biriba.i18n import Words
 from biriba.tui import ReplayCursor, TableGame
 from biriba.tui.render import breakdown_markup, hand_markup, hand_positions
@@ -113,7 +113,15 @@ def test_the_breakdown_shows_every_scoring_line_and_the_partners_share() -> None
             cut=20,
             biriba_list=(BiribaScore((0, 1, 2, 3, 4, 5, 6), "run", True, False, 200),),
         ),
-        TeamScore(melded=40, in_hand=-95, biribas=0, going_out=0, biribaki=-100, no_biriba=-100),
+        TeamScore(
+            melded=40,
+            in_hand=-95,
+            biribas=0,
+            going_out=0,
+            biribaki=-100,
+            no_biriba=-100,
+            biribaki_status=BiribakiStatus.NOT_TAKEN,
+        ),
     )
     score = HandScore(((0, 2), (1,)), teams, (235, -255, 235))
     markup = breakdown_markup(HandResult(0, score, 2), 3, ["You", "P1", "P2"], [900, -400, 900], Words("en"))

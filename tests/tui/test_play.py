@@ -85,11 +85,11 @@ def test_a_whole_hand_with_an_illegal_attempt_a_hint_and_the_breakdown() -> None
             assert "End of hand 1" in breakdown
             lines = {line.split()[0] if line.split() else "": line for line in breakdown.splitlines()}
             for label, field in (("melded", "melded"), ("biribaki", "biribaki")):
-                assert lines[label].split()[1:] == [f"{getattr(t, field):+d}" for t in result.score.team_scores]
+                assert lines[label].split()[1:] == [f"{getattr(t, field):+,d}" for t in result.score.team_scores]
             in_hand = next(line for line in breakdown.splitlines() if line.startswith("in hand"))
-            assert in_hand.split()[2:] == [f"{t.in_hand:+d}" for t in result.score.team_scores]
+            assert in_hand.split()[2:] == [f"{t.in_hand:+,d}" for t in result.score.team_scores]
             hand_line = next(line for line in breakdown.splitlines() if line.startswith("hand "))
-            assert hand_line.split()[1:] == [f"{t.score:+d}" for t in result.score.team_scores]
+            assert hand_line.split()[1:] == [f"{t.score:+,d}" for t in result.score.team_scores]
             for team in result.score.team_scores:
                 for biriba in team.biriba_list:
                     assert " ".join(card_symbol(c) for c in biriba.cards) in breakdown
@@ -101,7 +101,7 @@ def test_a_whole_hand_with_an_illegal_attempt_a_hint_and_the_breakdown() -> None
             assert game.hand_number == 2 and game.last_result is None
             sheet = plain(app.query_one("#scores")).splitlines()
             first_row = next(line.split() for line in sheet if line.split()[:1] == ["1"])
-            assert first_row[1:] == [f"{result.score.seat_scores[seats[0]]:+d}" for seats in game.match.sides]
+            assert first_row[1:] == [f"{result.score.seat_scores[seats[0]]:+,d}" for seats in game.match.sides]
 
     asyncio.run(scenario())
 
