@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
@@ -30,7 +29,7 @@ from biriba.server.connection import CLOSE_POLICY, Connection, origin_allowed
 from biriba.server.history import ReplayRangeError, match_record, replay_frame, sides_of
 from biriba.server.settings import Settings
 from biriba.server.store import HistoryEntry, Store, TableInfo
-from biriba.server.table import SERVER_BOT_LEVELS, Tables
+from biriba.server.table import SERVER_BOT_LEVELS, Tables, fresh_deal
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -301,7 +300,7 @@ def create_app(settings: Settings) -> FastAPI:
             server.store.create_table,
             rules.to_json(),
             0,
-            secrets.randbits(32),
+            fresh_deal(rules).to_json(),
             body.private,
             seats,
             body.turn_seconds,

@@ -62,7 +62,10 @@ class TableRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
     rules: Mapped[Any] = mapped_column(JSON)
     first_dealer: Mapped[int] = mapped_column(Integer)
-    seed: Mapped[int] = mapped_column(BigInteger)
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    """Tables made before deals were stored as decks: hands without a deck are dealt from it."""
+    first_deal: Mapped[Any] = mapped_column(JSON, nullable=True)
+    """The first hand's deal, ``{"deck": [codes], "cut": n?}`` (None: a table dealt from its seed)."""
     private: Mapped[bool] = mapped_column(Boolean)
     invite: Mapped[str | None] = mapped_column(String(64), nullable=True)
     over: Mapped[bool] = mapped_column(Boolean, default=False)
@@ -136,7 +139,10 @@ class TableInfo:
     created_at: float
     rules: Any
     first_dealer: int
-    seed: int
+    seed: int | None
+    """Only tables made before deals were stored as decks have one (see :func:`biriba.server.table.hand_deal`)."""
+    first_deal: Any
+    """The first hand's deal as a record's deal object (None for a table dealt from its seed)."""
     private: bool
     invite: str | None
     over: bool
@@ -204,10 +210,17 @@ class Store:
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
         with self.engine.begin() as connection:
-            if not self.is_sqlite:
+            if self.is_sqlite:
+                # SQLite changes a column by copying the table into a new one and dropping the old: the
+                # rows that point at it (seats, events) must not be checked in between. (The first
+                # statement, before the driver opens a transaction, where the pragma is a no-op.)
+                connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            else:
                 connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
+            if self.is_sqlite:
+                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
 
     def close(self) -> None:
         self.engine.dispose()
@@ -322,11 +335,12 @@ class Store:
         self,
         rules: Any,
         first_dealer: int,
-        seed: int,
+        first_deal: Any,
         private: bool,
         bots: Sequence[str | None],
         turn_seconds: float | None = None,
     ) -> TableInfo:
+        """A new table: ``first_deal`` is its first hand's deal (``{"deck": [codes], "cut": n?}``)."""
         table_id = secrets.token_urlsafe(9)
         invite = secrets.token_urlsafe(18) if private else None
         with Session(self.engine) as session, session.begin():
@@ -336,7 +350,8 @@ class Store:
                     created_at=time.time(),
                     rules=rules,
                     first_dealer=first_dealer,
-                    seed=seed,
+                    seed=None,
+                    first_deal=first_deal,
                     private=private,
                     invite=invite,
                     over=False,
@@ -451,6 +466,7 @@ def _table_info(row: TableRow, seats: list[SeatRow]) -> TableInfo:
         rules=row.rules,
         first_dealer=row.first_dealer,
         seed=row.seed,
+        first_deal=row.first_deal,
         private=row.private,
         invite=row.invite,
         over=row.over,

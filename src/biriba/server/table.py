@@ -2,10 +2,13 @@
 may see.
 
 The log holds two kinds of event: ``action`` (an action of RULINGS section 7, by a person or a bot)
-and ``deal`` (the next hand is dealt). The first hand is dealt when the table is created, from the
-table's seed; hand ``n`` is dealt from a seed drawn from the table's seed and ``n``, so the log
-plus the table row rebuild the match exactly. Nothing else is state: a restarted server (or another
-server process) replays the log and stands exactly where the table stood.
+and ``deal`` (the next hand is dealt; its data is the new hand's deck). The first hand's deck is
+stored with the table when it is created. Every deck is shuffled by the operating system's
+cryptographic random source (:func:`fresh_deal`): no seed exists that a player could search for from
+the cards they see, and a finished hand's deck says nothing of the next one. The log plus the table
+row rebuild the match exactly. Nothing else is state: a restarted server (or another server process)
+replays the log and stands exactly where the table stood. (Tables made before decks were stored
+have a seed, and their hands dealt back then replay from it: :func:`hand_deal`.)
 
 Every change goes through :meth:`LiveTable.submit`: it refuses an event made against an old sequence
 number, validates it with the engine on a copy of the state, writes it to the log (the database
@@ -25,6 +28,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -33,10 +37,12 @@ from typing import Any, Protocol
 from biriba.bots.base import Bot, make_bot
 from biriba.bots.hints import HINT_BOT, suggest
 from biriba.core.actions import Action, action_from_json, action_to_json
+from biriba.core.cards import pack
 from biriba.core.errors import IllegalAction, InvalidInputError
 from biriba.core.match import HandResult, Match
+from biriba.core.records import Deal
 from biriba.core.rules import Rules
-from biriba.core.state import HandState
+from biriba.core.state import HandState, cut_error_for_seed
 from biriba.core.views import observe
 from biriba.server.protocol import error_message
 from biriba.server.store import Event, Store, TableInfo
@@ -58,9 +64,47 @@ Clock = Callable[[], float]
 """Wall-clock seconds since the epoch (``time.time``); turn deadlines are stored and compared in it."""
 
 
+DEAL_SOURCE = random.SystemRandom()
+"""Where online deals come from: the operating system's cryptographic random source (``os.urandom``).
+A seeded shuffle would let a player search the seeds for the one that deals the cards they hold, and
+with it read every hand, the draw pile and the biribakia; this source has no seed."""
+
+
+def fresh_deal(rules: Rules) -> Deal:
+    """A new hand's deal: the whole pack shuffled by :data:`DEAL_SOURCE` (and, where the rules score
+    the dealer's cut, a cut error drawn from a secret seed of 128 bits)."""
+    cards = pack(rules.decks, rules.jokers)
+    DEAL_SOURCE.shuffle(cards)
+    cut = cut_error_for_seed(secrets.randbits(128)) if rules.exact_cut_bonus or rules.near_cut_bonus else None
+    return Deal(deck=tuple(cards), cut=cut)
+
+
+def hand_deal(info: TableInfo, hand_index: int, data: Any = None) -> Deal:
+    """How hand ``hand_index`` (from 0) of a table was dealt: the deck stored with the table (the first
+    hand) or in the hand's ``deal`` event (``data``). A table made before decks were stored has a seed
+    instead, and its hands dealt back then (no deck) replay from it."""
+    stored = info.first_deal if hand_index == 0 else data
+    if isinstance(stored, dict) and "deck" in stored:
+        return Deal.from_json(stored)
+    if info.seed is None:
+        raise InvalidInputError(f"table {info.id}: hand {hand_index} has neither a deck nor a seed to deal from")
+    return Deal(seed=hand_seed(info.seed, hand_index))
+
+
 def hand_seed(table_seed: int, hand_index: int) -> int:
-    """The deal seed of hand ``hand_index`` (from 0) of a table."""
+    """The deal seed of hand ``hand_index`` (from 0) of a table made before decks were stored."""
     return random.Random(f"hand:{table_seed}:{hand_index}").randrange(2**32)
+
+
+def secret_random() -> random.Random:
+    """A bot's random generator for one decision, seeded with 128 secret bits: nothing a player sees or
+    may learn (a seed, a sequence number) predicts a bot's choices."""
+    return random.Random(secrets.randbits(128))
+
+
+def start_hand(match: Match, deal: Deal) -> HandState:
+    """Deal the match's next hand as ``deal`` says."""
+    return match.start_hand(deck=deal.deck, seed=deal.seed, cut=deal.cut)
 
 
 class Refusal(Exception):
@@ -117,7 +161,7 @@ class LiveTable:
         self.rules = Rules.from_json(info.rules)
         self.match = Match(self.rules, info.first_dealer)
         self.hand_index = 0
-        self.state: HandState = self.match.start_hand(seed=hand_seed(info.seed, 0))
+        self.state: HandState = start_hand(self.match, hand_deal(info, 0))
         self.seq = 0
         """How many events have been applied; the next event gets this number."""
         self.last_action: dict[str, Any] | None = None
@@ -161,7 +205,7 @@ class LiveTable:
         before = None if self.state.is_over else self.state.current
         if event.kind == "deal":
             self.hand_index += 1
-            self.state = self.match.start_hand(seed=hand_seed(self.info.seed, self.hand_index))
+            self.state = start_hand(self.match, hand_deal(self.info, self.hand_index, event.data))
             self.last_action = None
         else:
             assert after is not None
@@ -218,6 +262,8 @@ class LiveTable:
                     if claimed != seat:
                         raise Refusal("not_your_seat", f"you play seat {seat}, not seat {claimed!r}")
                 after = self._check(event)
+                if event.kind == "deal":  # the deck is drawn now, and logged with the event
+                    event = Submission(event.seq, "deal", fresh_deal(self.rules).to_json())
                 at = self.clock()
                 if not await self.writer.append(self.info.id, event.seq, event.kind, event.data, at):
                     grew = await self.catch_up()
@@ -344,7 +390,7 @@ class LiveTable:
             event = Submission(seq, "deal", {})
         else:
             seat = state.current
-            rng = random.Random(f"bot:{self.info.seed}:{seq}")
+            rng = secret_random()
             view, legal = observe(state, seat), state.legal_actions()
             bot = self.bots[seat]
             action: Action
@@ -396,8 +442,7 @@ class LiveTable:
                 if deadline is None or self.clock() < deadline:
                     break  # the person played in time, or the turn moved on
                 seat = state.current
-                rng = random.Random(f"timeout:{self.info.seed}:{seq}")
-                action = self._timeout_bot.choose(observe(state, seat), state.legal_actions(), rng)
+                action = self._timeout_bot.choose(observe(state, seat), state.legal_actions(), secret_random())
                 try:
                     await self.submit(None, Submission(seq, "action", action_to_json(action)))
                 except Refusal as refusal:  # the person (or another process) acted at the last moment
