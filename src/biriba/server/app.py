@@ -22,14 +22,15 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from biriba.core.errors import InvalidInputError
 from biriba.core.records import rules_for_players
-from biriba.core.rules import PRESETS
+from biriba.core.rules import OPTION_BOUNDS, PLAYER_COUNTS, PRESETS
 from biriba.server.auth import Passwords, TokenError, TokenSigner, check_login, check_name, check_password
 from biriba.server.broker import LocalBroker, RedisBroker, make_broker
-from biriba.server.connection import CLOSE_POLICY, Connection, origin_allowed
+from biriba.server.connection import CLOSE_POLICY, CLOSE_UNAVAILABLE, Connection, origin_allowed
 from biriba.server.history import ReplayRangeError, match_record, replay_frame, sides_of
 from biriba.server.settings import Settings
 from biriba.server.store import HistoryEntry, Store, TableInfo
-from biriba.server.table import SERVER_BOT_LEVELS, Tables, fresh_deal
+from biriba.server.table import SERVER_BOT_LEVELS, SetAside, Tables, fresh_deal
+from biriba.server.thinking import Thinkers
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -55,24 +56,30 @@ class LoginRequest(_Body):
     password: Annotated[str, Field(max_length=1024)]
 
 
-class CreateTableRequest(_Body):
-    """A new table. ``seats`` has one entry per seat: a bot level, or null for a seat people take."""
+MAX_PLAYERS = max(PLAYER_COUNTS)
+"""Seats are numbered 0 to ``MAX_PLAYERS - 1`` at most; the engine's rules say which counts are formats."""
 
-    players: Annotated[int, Field(ge=2, le=6)] = 4
+
+class CreateTableRequest(_Body):
+    """A new table. ``seats`` has one entry per seat: a bot level, or null for a seat people take. The
+    limits are the engine's (:data:`~biriba.core.rules.PLAYER_COUNTS`, :data:`~biriba.core.rules.OPTION_BOUNDS`):
+    the rules check every option again, naming the one out of bounds."""
+
+    players: Annotated[int, Field(ge=min(PLAYER_COUNTS), le=MAX_PLAYERS)] = 4
     preset: Annotated[str, Field(max_length=40)] = "standard"
-    options: dict[str, Any] = Field(default_factory=dict)
-    target: Annotated[int, Field(ge=50, le=100_000)] | None = None
-    seats: list[str | None] | None = None
+    options: Annotated[dict[str, Any], Field(max_length=64)] = Field(default_factory=dict)
+    target: Annotated[int, Field(ge=OPTION_BOUNDS["target"][0], le=OPTION_BOUNDS["target"][1])] | None = None
+    seats: Annotated[list[Annotated[str, Field(max_length=40)] | None], Field(max_length=MAX_PLAYERS)] | None = None
     """Default: the creator in seat 0 and ``greedy`` bots everywhere else."""
     private: bool = False
-    seat: Annotated[int, Field(ge=0, le=5)] | None = 0
+    seat: Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)] | None = 0
     """Where the creator sits (null: the creator only watches)."""
     turn_seconds: Annotated[float, Field(ge=1, le=3600)] | None = None
     """The turn timer: when a person's turn lasts this long, the server plays the rest of it."""
 
 
 class JoinRequest(_Body):
-    seat: Annotated[int, Field(ge=0, le=5)]
+    seat: Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)]
     invite: Annotated[str, Field(max_length=512)] | None = None
 
 
@@ -83,7 +90,10 @@ class Server:
         self.settings = settings
         self.store = Store(settings.database_url)
         self.broker: LocalBroker | RedisBroker = make_broker(settings.redis_url, settings.resync_interval)
-        self.tables = Tables(self.store, settings.bot_delay, self._publish_events, hint_bot=settings.hint_bot)
+        thinkers = Thinkers(settings.think_workers, settings.think_seconds)
+        self.tables = Tables(
+            self.store, settings.bot_delay, self._publish_events, hint_bot=settings.hint_bot, thinkers=thinkers
+        )
         self.passwords = Passwords()
         self.signer: TokenSigner
         self._resuming: asyncio.Task[int] | None = None
@@ -175,6 +185,7 @@ def table_summary(info: TableInfo) -> dict[str, Any]:
         "seats": [{"seat": s.seat, "bot": s.bot, "name": s.name, "open": s.is_open} for s in info.seats],
         "open_seats": sum(s.is_open for s in info.seats),
         "turn_seconds": info.turn_seconds,
+        "error": info.error,
     }
 
 
@@ -362,7 +373,12 @@ def create_app(settings: Settings) -> FastAPI:
         if not origin_allowed(websocket, settings.allowed_origins):
             await websocket.close(code=CLOSE_POLICY)
             return
-        table = await server.tables.get(table_id)
+        try:
+            table = await server.tables.get(table_id)
+        except SetAside as error:  # accepted, so that the client reads why in the close frame
+            await websocket.accept()
+            await websocket.close(code=CLOSE_UNAVAILABLE, reason=str(error)[:120])
+            return
         if table is None:
             await websocket.close(code=CLOSE_POLICY, reason="no such table")
             return

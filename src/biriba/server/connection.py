@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 
 CLOSE_POLICY = 1008
 """WebSocket close code: the connection broke a policy (a foreign origin, a private table)."""
+CLOSE_UNAVAILABLE = 1011
+"""WebSocket close code: the table cannot be served (it was set aside; the reason says why)."""
 
 
 class Phase(enum.Enum):

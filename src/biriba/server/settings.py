@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -57,6 +58,11 @@ class Settings:
     hint_bot: str = HINT_BOT
     """The bot spec whose choice a hint gives (the strongest by default; a cheaper one, such as
     ``heuristic``, for a server that must answer many hints at once)."""
+    think_workers: int = field(default_factory=lambda: os.cpu_count() or 1)
+    """Worker processes where bots and hints think (default: one per core); the event loop never does."""
+    think_seconds: float = 10.0
+    """The time limit of one bot decision or hint: a decision still thinking then is stopped (its worker
+    process ended); a bot's turn is then played by the turn timer's bot, a hint is not given."""
     secret: str | None = None
     """Signs guest tokens; None: a secret kept in the database, shared by every process."""
     static_dir: Path | None = field(default=None)

@@ -70,6 +70,8 @@ class TableRow(Base):
     invite: Mapped[str | None] = mapped_column(String(64), nullable=True)
     over: Mapped[bool] = mapped_column(Boolean, default=False)
     turn_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
+    error: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    """Why the table could not be loaded (it is set aside: not resumed, not listed); None if it loads."""
 
 
 class SeatRow(Base):
@@ -149,6 +151,8 @@ class TableInfo:
     seats: tuple[Seat, ...]
     turn_seconds: float | None = None
     """The turn timer: seconds a person's turn may take before the server plays for them (None: no timer)."""
+    error: str | None = None
+    """Why the table could not be loaded; None for a table that loads (see :meth:`Store.set_aside`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,7 +383,7 @@ class Store:
             rows = list(
                 session.scalars(
                     select(TableRow)
-                    .where(TableRow.private.is_(False), TableRow.over.is_(False))
+                    .where(TableRow.private.is_(False), TableRow.over.is_(False), TableRow.error.is_(None))
                     .order_by(TableRow.created_at.desc())
                     .limit(limit)
                 )
@@ -391,9 +395,14 @@ class Store:
             return [_table_info(row, seats[row.id]) for row in rows]
 
     def table_ids(self) -> list[str]:
-        """Every table still being played (a restarted server resumes them)."""
+        """Every table still being played and not set aside (a restarted server resumes them)."""
         with Session(self.engine) as session:
-            return list(session.scalars(select(TableRow.id).where(TableRow.over.is_(False))))
+            return list(session.scalars(select(TableRow.id).where(TableRow.over.is_(False), TableRow.error.is_(None))))
+
+    def set_aside(self, table_id: str, error: str) -> None:
+        """Mark a table that cannot be loaded, with the reason: it is not tried again at every start."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(error=error[:500]))
 
     def claim_seat(self, table_id: str, seat: int, player_id: str, name: str) -> bool:
         """Sit ``player_id`` in an open seat; False if the seat is taken (by a bot or someone else)."""
@@ -472,6 +481,7 @@ def _table_info(row: TableRow, seats: list[SeatRow]) -> TableInfo:
         over=row.over,
         seats=tuple(Seat(s.seat, s.bot, s.player_id, s.name) for s in seats),
         turn_seconds=row.turn_seconds,
+        error=row.error,
     )
 
 

@@ -34,8 +34,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from biriba.bots.base import Bot, make_bot
-from biriba.bots.hints import HINT_BOT, suggest
+from biriba.bots.base import make_bot
+from biriba.bots.hints import HINT_BOT, Suggestion
 from biriba.core.actions import Action, action_from_json, action_to_json
 from biriba.core.cards import pack
 from biriba.core.errors import IllegalAction, InvalidInputError
@@ -46,6 +46,7 @@ from biriba.core.state import HandState, cut_error_for_seed
 from biriba.core.views import observe
 from biriba.server.protocol import error_message
 from biriba.server.store import Event, Store, TableInfo
+from biriba.server.thinking import Thinkers, ThinkingFailed
 from biriba.server.writer import EventWriter
 
 log = logging.getLogger("biriba.server")
@@ -53,12 +54,16 @@ log = logging.getLogger("biriba.server")
 SERVER_BOT_LEVELS = ("random", "greedy", "heuristic", "search")
 """Bot levels a table may seat (plain level names: no options, so no client can ask for a slow bot)."""
 
-INLINE_BOT_LEVELS = frozenset({"random", "greedy"})
-"""Bots that decide in well under a millisecond: they choose on the event loop, which costs less than a
-hand-off to a worker thread. The others think in a worker thread so that the loop never waits on them."""
-
 TIMEOUT_BOT = "greedy"
-"""Whose choices the turn timer plays for a person whose time ran out: a safe, sensible move."""
+"""Whose choices the turn timer plays for a person whose time ran out: a safe, sensible move. It also
+plays for a bot whose own decision ran out of time."""
+
+HINTS_WAITING_PER_WORKER = 4
+"""A hint is refused (``busy``) while this many decisions per worker process wait or are computed: a
+flood of hints delays no bot by more than that."""
+
+THINKING_SECONDS = 10.0
+"""The time limit of one decision of a bot or a hint, by default (``Settings.think_seconds``)."""
 
 Clock = Callable[[], float]
 """Wall-clock seconds since the epoch (``time.time``); turn deadlines are stored and compared in it."""
@@ -96,12 +101,6 @@ def hand_seed(table_seed: int, hand_index: int) -> int:
     return random.Random(f"hand:{table_seed}:{hand_index}").randrange(2**32)
 
 
-def secret_random() -> random.Random:
-    """A bot's random generator for one decision, seeded with 128 secret bits: nothing a player sees or
-    may learn (a seed, a sequence number) predicts a bot's choices."""
-    return random.Random(secrets.randbits(128))
-
-
 def start_hand(match: Match, deal: Deal) -> HandState:
     """Deal the match's next hand as ``deal`` says."""
     return match.start_hand(deck=deal.deck, seed=deal.seed, cut=deal.cut)
@@ -118,6 +117,10 @@ class Refusal(Exception):
 
     def to_message(self) -> dict[str, Any]:
         return error_message(self.code, self.message, self.rule)
+
+
+class SetAside(Exception):
+    """A table that could not be loaded from its row and log; the message says why."""
 
 
 class Listener(Protocol):
@@ -148,9 +151,10 @@ class LiveTable:
         store: Store,
         bot_delay: float,
         publish: Callable[[str], Awaitable[None]],
+        thinkers: Thinkers,
         writer: EventWriter | None = None,
         clock: Clock = time.time,
-        hint_bot: Bot | None = None,
+        hint_bot: str = HINT_BOT,
     ):
         self.info = info
         self.store = store
@@ -167,10 +171,17 @@ class LiveTable:
         self.last_action: dict[str, Any] | None = None
         self.turn_started = info.created_at
         """When the current turn began: the time of the event that gave the seat on turn its turn."""
-        self.bots: dict[int, Bot] = {s.seat: make_bot(s.bot) for s in info.seats if s.bot is not None}
-        self.hint_bot = hint_bot or make_bot(HINT_BOT)
-        """The bot whose choice a hint gives (it keeps no state: the process's tables share one)."""
-        self._timeout_bot = make_bot(TIMEOUT_BOT)
+        self.bots: dict[int, str] = {s.seat: s.bot for s in info.seats if s.bot is not None}
+        """The bot spec of each bot seat (each is checked here: a table naming an unknown bot does not load)."""
+        for spec in self.bots.values():
+            make_bot(spec)
+        self.thinkers = thinkers
+        """Where bots and hints think: worker processes, with a time limit per decision."""
+        self.hint_bot = hint_bot
+        """The bot spec whose choice a hint gives."""
+        self._hints: dict[tuple[int, int, str], asyncio.Future[Suggestion]] = {}
+        """The hints asked for at the current position, by ``(seat, seq, language)``: each is computed
+        once, however often it is asked for."""
         self.listeners: set[Listener] = set()
         self.lock = asyncio.Lock()
         self._bot_task: asyncio.Task[None] | None = None
@@ -356,13 +367,25 @@ class LiveTable:
             listener.send(messages[listener.seat])
 
     async def hint(self, seat: int, language: str) -> dict[str, Any]:
-        """The hint for ``seat``; :class:`Refusal` if it is not that seat's turn. The bot thinks in a
-        worker thread; the state it reads is never changed in place (each event makes a new one)."""
+        """The hint for ``seat``; :class:`Refusal` if it is not that seat's turn, if the workers are busy,
+        or if the hint ran out of time. A hint is computed once per position (sequence number), seat
+        and language: asking again gets the same answer, at no cost. The bot thinks in a worker process;
+        the state it is sent is never changed in place (each event makes a new one)."""
         state, seq = self.state, self.seq
         if state.is_over or state.current != seat:
             raise Refusal("not_your_turn", "a hint is given on your turn")
-        view, legal = observe(state, seat), state.legal_actions()
-        suggestion = await asyncio.to_thread(suggest, view, legal, language, self.hint_bot)
+        key = (seat, seq, language)
+        asked = self._hints.get(key)
+        if asked is None:
+            thinkers = self.thinkers
+            if thinkers.pending >= thinkers.workers * HINTS_WAITING_PER_WORKER:
+                raise Refusal("busy", "the server is thinking for many players: ask for a hint again in a moment")
+            self._hints = {k: v for k, v in self._hints.items() if k[1] == seq}  # earlier positions' are done
+            asked = self._hints[key] = asyncio.ensure_future(thinkers.hint(self.hint_bot, state, language))
+        try:
+            suggestion = await asyncio.shield(asked)
+        except ThinkingFailed as failure:
+            raise Refusal("hint_unavailable", f"no hint at this position: {failure}") from None
         return {
             "type": "hint",
             "seq": seq,
@@ -389,15 +412,7 @@ class LiveTable:
         if state.is_over:
             event = Submission(seq, "deal", {})
         else:
-            seat = state.current
-            rng = secret_random()
-            view, legal = observe(state, seat), state.legal_actions()
-            bot = self.bots[seat]
-            action: Action
-            if self.info.seats[seat].bot in INLINE_BOT_LEVELS:
-                action = bot.choose(view, legal, rng)
-            else:
-                action = await asyncio.to_thread(bot.choose, view, legal, rng)
+            action = await self._decide(self.bots[state.current], state)
             event = Submission(seq, "action", action_to_json(action))
         try:
             await self.submit(None, event)
@@ -406,6 +421,18 @@ class LiveTable:
         finally:
             self._bot_task = None
         self.schedule_bot()
+
+    async def _decide(self, spec: str, state: HandState) -> Action:
+        """The bot ``spec``'s action for the seat on turn, thought out in a worker process. A decision
+        that runs out of time (or loses its worker) is replaced by the turn timer's bot's, under the
+        same limit; :class:`ThinkingFailed` if that fails too."""
+        try:
+            return await self.thinkers.choose(spec, state)
+        except ThinkingFailed as failure:
+            if spec == TIMEOUT_BOT:
+                raise
+            log.warning("table %s: bot %r at %s: %s; %s plays", self.info.id, spec, self.seq, failure, TIMEOUT_BOT)
+            return await self.thinkers.choose(TIMEOUT_BOT, state)
 
     # --- the turn timer -----------------------------------------------------------------------------
 
@@ -441,8 +468,7 @@ class LiveTable:
                 deadline, seq, state = self.deadline(), self.seq, self.state
                 if deadline is None or self.clock() < deadline:
                     break  # the person played in time, or the turn moved on
-                seat = state.current
-                action = self._timeout_bot.choose(observe(state, seat), state.legal_actions(), secret_random())
+                action = await self.thinkers.choose(TIMEOUT_BOT, state)
                 try:
                     await self.submit(None, Submission(seq, "action", action_to_json(action)))
                 except Refusal as refusal:  # the person (or another process) acted at the last moment
@@ -476,10 +502,12 @@ class Tables:
         publish: Callable[[str], Awaitable[None]],
         clock: Clock = time.time,
         hint_bot: str = HINT_BOT,
+        thinkers: Thinkers | None = None,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
-        self.hint_bot = make_bot(hint_bot)
+        self.hint_bot = hint_bot
+        self.thinkers = thinkers or Thinkers(workers=1, time_limit=THINKING_SECONDS)
         self.publish = publish
         self.clock = clock
         self.writer = EventWriter(store)
@@ -487,6 +515,10 @@ class Tables:
         self._loading = asyncio.Lock()
 
     async def get(self, table_id: str) -> LiveTable | None:
+        """The live table (loaded and replayed if needed); None if there is no such table. A table that
+        cannot be rebuilt from its row and log (rules out of bounds, a bot the server does not know, an
+        event the engine refuses) is set aside in the database with the reason, logged, and never tried
+        again: :class:`SetAside`. A failure to read the database is raised as it is (it may pass)."""
         table = self._tables.get(table_id)
         if table is not None:
             return table
@@ -497,9 +529,26 @@ class Tables:
             info = await asyncio.to_thread(self.store.table, table_id)
             if info is None:
                 return None
-            table = LiveTable(info, self.store, self.bot_delay, self.publish, self.writer, self.clock, self.hint_bot)
+            if info.error is not None:
+                raise SetAside(f"the table was set aside: {info.error}")
             events = await asyncio.to_thread(self.store.events, table_id)
-            await asyncio.to_thread(table.replay, events)  # nobody sees the table before it is stored below
+            try:
+                table = LiveTable(
+                    info,
+                    self.store,
+                    self.bot_delay,
+                    self.publish,
+                    self.thinkers,
+                    self.writer,
+                    self.clock,
+                    self.hint_bot,
+                )
+                await asyncio.to_thread(table.replay, events)  # nobody sees the table before it is stored below
+            except Exception as error:
+                reason = f"it could not be loaded: {error}"
+                log.exception("table %s is set aside: %s", table_id, reason)
+                await asyncio.to_thread(self.store.set_aside, table_id, reason)
+                raise SetAside(f"the table was set aside: {reason}") from None
             self._tables[table_id] = table
             # A notice that came while the log was being read found no table here and was ignored:
             # read the log once more now that notices reach the table.
@@ -535,6 +584,8 @@ class Tables:
             try:
                 if await self.get(table_id) is not None:
                     resumed += 1
+            except SetAside:
+                pass  # logged when it was set aside
             except Exception:  # one broken table must not keep the others from resuming
                 log.exception("table %s could not be resumed", table_id)
         return resumed
@@ -553,3 +604,4 @@ class Tables:
     async def close(self) -> None:
         for table in self._tables.values():
             await table.close()
+        await asyncio.to_thread(self.thinkers.close)
