@@ -20,9 +20,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from alembic import command
-from alembic.config import Config
-from sqlalchemy import create_engine
 
 from biriba.bots import make_bot
 from biriba.core.actions import action_to_json
@@ -32,9 +29,16 @@ from biriba.core.records import MatchRecord, rules_for_players
 from biriba.core.rules import Rules
 from biriba.core.state import HandState
 from biriba.core.views import observe
-from biriba.server.store import MIGRATIONS
 from biriba.server.table import hand_seed
-from tests.server.conftest import Client, RunningServer, create_table, guest, http_get, sqlite_settings
+from tests.server.conftest import (
+    Client,
+    RunningServer,
+    create_table,
+    guest,
+    http_get,
+    sqlite_at_revision,
+    sqlite_settings,
+)
 from tests.server.truth import true_states
 
 SMALL_SPACE = 2**12
@@ -133,13 +137,7 @@ def old_table_events(rules: Rules, seed: int, hands: int) -> tuple[list[tuple[st
 
 def test_a_table_dealt_from_seeds_still_replays_and_deals_its_next_hand_from_a_deck(tmp_path: Path) -> None:
     database = tmp_path / "biriba.sqlite3"
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    engine = create_engine(f"sqlite:///{database}")
-    with engine.begin() as connection:  # the schema as it was before decks were stored
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0002")
-    engine.dispose()
+    sqlite_at_revision(database, "0002")  # the schema as it was before decks were stored
     rules = rules_for_players("standard", 2)
     seed = 3_141_592
     events, last_hand = old_table_events(rules, seed, hands=2)

@@ -360,7 +360,10 @@ def create_app(settings: Settings) -> FastAPI:
             raise HTTPException(409, "you already have a seat at this table")
         if body.seat >= len(info.seats):
             raise HTTPException(400, f"seat {body.seat} is not a seat of this {len(info.seats)}-player table")
-        if not await asyncio.to_thread(server.store.claim_seat, table_id, body.seat, player_id, name):
+        claimed = await asyncio.to_thread(server.store.claim_seat, table_id, body.seat, player_id, name)
+        if claimed == "has_seat":
+            raise HTTPException(409, "you already have a seat at this table")
+        if claimed == "taken":
             raise HTTPException(409, f"seat {body.seat} is taken")
         await server.tables.reload_seats(table_id)
         await server.broker.publish("seats", table_id)

@@ -27,6 +27,7 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    UniqueConstraint,
     create_engine,
     event,
     select,
@@ -76,6 +77,7 @@ class TableRow(Base):
 
 class SeatRow(Base):
     __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("table_id", "player_id", name="seats_one_per_player"),)
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
@@ -404,20 +406,26 @@ class Store:
         with Session(self.engine) as session, session.begin():
             session.execute(update(TableRow).where(TableRow.id == table_id).values(error=error[:500]))
 
-    def claim_seat(self, table_id: str, seat: int, player_id: str, name: str) -> bool:
-        """Sit ``player_id`` in an open seat; False if the seat is taken (by a bot or someone else)."""
-        with Session(self.engine) as session, session.begin():
-            result = session.execute(
-                update(SeatRow)
-                .where(
-                    SeatRow.table_id == table_id,
-                    SeatRow.seat == seat,
-                    SeatRow.bot.is_(None),
-                    SeatRow.player_id.is_(None),
+    def claim_seat(self, table_id: str, seat: int, player_id: str, name: str) -> str:
+        """Sit ``player_id`` in an open seat: ``"seated"``; ``"taken"`` if the seat is not open (a bot or
+        someone else sits there), ``"has_seat"`` if the player already sits at the table. The database
+        decides both, whatever other joins run at the same moment: the update takes an open seat only,
+        and the unique constraint on ``(table_id, player_id)`` refuses a second seat."""
+        try:
+            with Session(self.engine) as session, session.begin():
+                result = session.execute(
+                    update(SeatRow)
+                    .where(
+                        SeatRow.table_id == table_id,
+                        SeatRow.seat == seat,
+                        SeatRow.bot.is_(None),
+                        SeatRow.player_id.is_(None),
+                    )
+                    .values(player_id=player_id, name=name)
                 )
-                .values(player_id=player_id, name=name)
-            )
-            return bool(getattr(result, "rowcount", 0))
+                return "seated" if getattr(result, "rowcount", 0) else "taken"
+        except IntegrityError:
+            return "has_seat"
 
     def save_result(self, table_id: str, hands: int, totals: list[int], winner: int | None, over: bool) -> None:
         """Record a table's results after a hand (and that the match is over, when it is)."""
