@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import enum
+import logging
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +38,8 @@ from biriba.server.table import LiveTable, Refusal, Submission
 
 if TYPE_CHECKING:
     from biriba.server.app import Server
+
+log = logging.getLogger("biriba.server")
 
 CLOSE_POLICY = 1008
 """WebSocket close code: the connection broke a policy (a foreign origin, a private table)."""
@@ -159,6 +162,9 @@ class Connection:
             self.send(refusal.to_message())
             if refusal.code in ("stale", "illegal", "not_your_seat") and self.phase is not Phase.CLOSED:
                 self.send(self.table.state_message(self.seat))
+        except Exception:  # the database or a worker failed: nothing was applied, and the connection stays
+            log.exception("table %s: a %s message failed", self.table.info.id, message.type)
+            self.send(error_message("unavailable", "the server could not do that just now: try again"))
 
     async def dispatch(self, message: Hello | ActionMessage | NextHand | HintRequest | Ping) -> None:
         match message:

@@ -65,6 +65,11 @@ flood of hints delays no bot by more than that."""
 THINKING_SECONDS = 10.0
 """The time limit of one decision of a bot or a hint, by default (``Settings.think_seconds``)."""
 
+RETRY_FIRST = 0.1
+RETRY_LONGEST = 30.0
+"""Seconds before a failed move of the server's own is tried again: the first pause, doubled after
+each failure in a row, up to the longest."""
+
 Clock = Callable[[], float]
 """Wall-clock seconds since the epoch (``time.time``); turn deadlines are stored and compared in it."""
 
@@ -188,6 +193,8 @@ class LiveTable:
         self._timer: asyncio.TimerHandle | None = None
         self._timeout_task: asyncio.Task[None] | None = None
         self._closed = False
+        self._failures = 0
+        """The server's own moves (bots, timer) that failed in a row: the pause before the next try."""
 
     # --- replaying and applying events -----------------------------------------------------------
 
@@ -281,21 +288,29 @@ class LiveTable:
                     raise Refusal("stale", f"sequence number {event.seq} was already used: it was not applied")
                 self._commit(event, after, at)
                 if event.kind == "action" and self.state.is_over:  # a hand ended: the history's results
-                    match = self.match
-                    await asyncio.to_thread(
-                        self.store.save_result,
-                        self.info.id,
-                        len(match.results),
-                        list(match.totals),
-                        match.winner,
-                        match.is_over,
-                    )
+                    await self._save_result()
         except Refusal:
             if grew:  # catch_up has sent the views: the bots and the timer follow the new turn
                 self.schedule()
             raise
         await self.changed()
         await self._publish(self.info.id)
+
+    async def _save_result(self) -> None:
+        """Write the match's results for the history. The event is in the log already, and the views
+        must go out: a failure is logged, and the next hand's end writes the results again."""
+        match = self.match
+        try:
+            await asyncio.to_thread(
+                self.store.save_result,
+                self.info.id,
+                len(match.results),
+                list(match.totals),
+                match.winner,
+                match.is_over,
+            )
+        except Exception:
+            log.exception("table %s: the results of hand %d could not be saved", self.info.id, len(match.results))
 
     async def changed(self) -> None:
         """Send every listener its view and let a bot play if one is on turn (or start the turn timer)."""
@@ -406,21 +421,42 @@ class LiveTable:
             self._bot_task = asyncio.get_running_loop().create_task(self._bot_turn())
 
     async def _bot_turn(self) -> None:
-        if self.bot_delay:
-            await asyncio.sleep(self.bot_delay)
-        seq, state = self.seq, self.state
-        if state.is_over:
-            event = Submission(seq, "deal", {})
-        else:
-            action = await self._decide(self.bots[state.current], state)
-            event = Submission(seq, "action", action_to_json(action))
+        """Play one bot move (or deal, at a table of bots). Any failure but a refusal (the database, a
+        worker) is logged and the move tried again after a pause that doubles up to
+        :data:`RETRY_LONGEST`: the table never stops silently."""
+        seq = self.seq
         try:
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            seq, state = self.seq, self.state
+            if state.is_over:
+                event = Submission(seq, "deal", {})
+            else:
+                action = await self._decide(self.bots[state.current], state)
+                event = Submission(seq, "action", action_to_json(action))
             await self.submit(None, event)
+            self._failures = 0
         except Refusal as refusal:  # another process's bot or a catch-up got there first
             log.debug("table %s: bot event %s refused: %s", self.info.id, seq, refusal.message)
+        except Exception:
+            await self._after_failure("the bot's move", seq)
         finally:
             self._bot_task = None
         self.schedule_bot()
+
+    async def _after_failure(self, what: str, seq: int) -> None:
+        """Log a failed move of the server's own (a bot's, the timer's) and wait before it is tried again."""
+        self._failures += 1
+        pause = min(RETRY_LONGEST, RETRY_FIRST * 2 ** (self._failures - 1))
+        log.exception(
+            "table %s: %s at %s failed (%d in a row); trying again in %g s",
+            self.info.id,
+            what,
+            seq,
+            self._failures,
+            pause,
+        )
+        await asyncio.sleep(pause)
 
     async def _decide(self, spec: str, state: HandState) -> Action:
         """The bot ``spec``'s action for the seat on turn, thought out in a worker process. A decision
@@ -437,11 +473,14 @@ class LiveTable:
     # --- the turn timer -----------------------------------------------------------------------------
 
     def deadline(self) -> float | None:
-        """When the person on turn runs out of time (seconds since the epoch); None without a timer,
-        between hands, or when a bot is on turn."""
+        """When the person on turn runs out of time (seconds since the epoch); between hands, when the
+        server deals the next hand if no player has; None without a timer, once the match is over, or
+        when a bot is on turn (or deals, at a table of bots)."""
         seconds = self.info.turn_seconds
         state = self.state
-        if seconds is None or state.is_over or state.current in self.bots:
+        if seconds is None or (state.is_over and (self.match.is_over or not self.has_people)):
+            return None
+        if not state.is_over and state.current in self.bots:
             return None
         return self.turn_started + seconds
 
@@ -462,17 +501,25 @@ class LiveTable:
             self._timeout_task = asyncio.get_running_loop().create_task(self._play_timed_out_turn())
 
     async def _play_timed_out_turn(self) -> None:
-        """Play the rest of a turn whose time ran out, one logged action after another."""
+        """Play the rest of a turn whose time ran out, one logged action after another (or deal the next
+        hand, when the players have not). A failure is logged and tried again, as a bot's move."""
         try:
             while not self._closed:
                 deadline, seq, state = self.deadline(), self.seq, self.state
                 if deadline is None or self.clock() < deadline:
                     break  # the person played in time, or the turn moved on
-                action = await self.thinkers.choose(TIMEOUT_BOT, state)
                 try:
-                    await self.submit(None, Submission(seq, "action", action_to_json(action)))
+                    if state.is_over:
+                        event = Submission(seq, "deal", {})
+                    else:
+                        action = await self.thinkers.choose(TIMEOUT_BOT, state)
+                        event = Submission(seq, "action", action_to_json(action))
+                    await self.submit(None, event)
+                    self._failures = 0
                 except Refusal as refusal:  # the person (or another process) acted at the last moment
                     log.debug("table %s: timed-out move %s refused: %s", self.info.id, seq, refusal.message)
+                except Exception:
+                    await self._after_failure("the timer's move", seq)
         finally:
             self._timeout_task = None
         self.schedule_timer()
