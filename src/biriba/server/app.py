@@ -15,15 +15,25 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, HTTPException, WebSocket
-from fastapi.responses import HTMLResponse
+from fastapi import FastAPI, Header, HTTPException, Request, WebSocket
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from biriba.core.errors import InvalidInputError
 from biriba.core.records import rules_for_players
 from biriba.core.rules import OPTION_BOUNDS, PLAYER_COUNTS, PRESETS
-from biriba.server.auth import Passwords, TokenError, TokenSigner, check_login, check_name, check_password
+from biriba.server.auth import (
+    HashingBusy,
+    Passwords,
+    RateLimited,
+    RateLimits,
+    TokenError,
+    TokenSigner,
+    check_login,
+    check_name,
+    check_password,
+)
 from biriba.server.broker import LocalBroker, RedisBroker, make_broker
 from biriba.server.connection import CLOSE_POLICY, CLOSE_UNAVAILABLE, Connection, origin_allowed
 from biriba.server.history import ReplayRangeError, match_record, replay_frame, sides_of
@@ -94,7 +104,8 @@ class Server:
         self.tables = Tables(
             self.store, settings.bot_delay, self._publish_events, hint_bot=settings.hint_bot, thinkers=thinkers
         )
-        self.passwords = Passwords()
+        self.passwords = Passwords(settings.hashes_at_once, settings.hashes_waiting)
+        self.limits = RateLimits(settings.guests_rate, settings.logins_rate)
         self.signer: TokenSigner
         self._resuming: asyncio.Task[int] | None = None
 
@@ -154,6 +165,11 @@ class Server:
         return info
 
 
+def address(request: Request) -> str:
+    """The client's address (the proxy's, unless the proxy is trusted: ``--proxy``)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
 def player_json(player_id: str, name: str, login: str | None) -> dict[str, Any]:
     return {"id": player_id, "name": name, "username": login}
 
@@ -211,44 +227,60 @@ def create_app(settings: Settings) -> FastAPI:
     def presets() -> dict[str, Any]:
         return {"presets": list(PRESETS), "bots": list(SERVER_BOT_LEVELS)}
 
+    @app.exception_handler(RateLimited)
+    async def rate_limited(_request: Request, error: RateLimited) -> JSONResponse:
+        headers = {"Retry-After": str(error.retry_after)}
+        return JSONResponse({"detail": str(error)}, status_code=429, headers=headers)
+
+    @app.exception_handler(HashingBusy)
+    async def hashing_busy(_request: Request, error: HashingBusy) -> JSONResponse:
+        return JSONResponse({"detail": str(error)}, status_code=503, headers={"Retry-After": "5"})
+
     @app.post("/api/guests")
-    def new_guest(body: GuestRequest) -> dict[str, Any]:
+    async def new_guest(body: GuestRequest, request: Request) -> dict[str, Any]:
         """A guest player: a name and the token that proves it (keep it to get back to your seat)."""
+        server.limits.take("guest", address(request))
         try:
             name = check_name(body.name)
         except ValueError as error:
             raise HTTPException(400, str(error)) from None
-        player_id = server.store.create_player(name)
+        player_id = await asyncio.to_thread(server.store.create_player, name)
         return {"player": player_json(player_id, name, None), "token": server.signer.token(player_id)}
 
     @app.post("/api/users", status_code=201)
-    def register(body: RegisterRequest, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+    async def register(
+        body: RegisterRequest, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
         """A registered user. With a guest's token, the guest becomes the user (keeping their seats)."""
+        server.limits.take("login", address(request))
         try:
             login = check_login(body.username)
-            password = check_password(body.password)
             name = check_name(body.name if body.name is not None else body.username)
+            password = check_password(body.password, login, name)
         except ValueError as error:
             raise HTTPException(400, str(error)) from None
         guest_id = None
         if authorization is not None:
-            guest_id, name = server.player(authorization)
-            if server.store.login_of(guest_id) is not None:
+            guest_id, name = await asyncio.to_thread(server.player, authorization)
+            if await asyncio.to_thread(server.store.login_of, guest_id) is not None:
                 raise HTTPException(409, "this player is already registered: log in instead")
-        player_id = server.store.create_account(login, server.passwords.hash(password), name, guest_id)
+        password_hash = await server.passwords.hash(password)
+        player_id = await asyncio.to_thread(server.store.create_account, login, password_hash, name, guest_id)
         if player_id is None:
             raise HTTPException(409, f"the username {body.username!r} is taken")
         return {"player": player_json(player_id, name, login), "token": server.signer.token(player_id)}
 
     @app.post("/api/login")
-    def login(body: LoginRequest) -> dict[str, Any]:
+    async def login(body: LoginRequest, request: Request) -> dict[str, Any]:
         """A registered user's token, on any device: the same player, so the same seats."""
-        account = server.store.account(body.username.lower())
-        if not server.passwords.verify(None if account is None else account.password_hash, body.password):
+        server.limits.take("login", address(request), f"account:{body.username.lower()}")
+        account = await asyncio.to_thread(server.store.account, body.username.lower())
+        if not await server.passwords.verify(None if account is None else account.password_hash, body.password):
             raise HTTPException(401, "wrong username or password")
         assert account is not None
         if server.passwords.needs_rehash(account.password_hash):
-            server.store.set_password_hash(account.player_id, server.passwords.hash(body.password))
+            password_hash = await server.passwords.hash(body.password)
+            await asyncio.to_thread(server.store.set_password_hash, account.player_id, password_hash)
         return {
             "player": player_json(account.player_id, account.name, account.login),
             "token": server.signer.token(account.player_id),

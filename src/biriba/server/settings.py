@@ -9,6 +9,7 @@ from pathlib import Path
 import platformdirs
 
 from biriba.bots.hints import HINT_BOT
+from biriba.server.auth import hashes_at_once
 from biriba.server.broker import RESYNC_INTERVAL
 
 DEFAULT_HOST = "127.0.0.1"
@@ -63,6 +64,17 @@ class Settings:
     think_seconds: float = 10.0
     """The time limit of one bot decision or hint: a decision still thinking then is stopped (its worker
     process ended); a bot's turn is then played by the turn timer's bot, a hint is not given."""
+    hashes_at_once: int = field(default_factory=hashes_at_once)
+    """Passwords hashed at the same time (each argon2id hash holds 64 MiB while it runs)."""
+    hashes_waiting: int = 64
+    """Logins that may wait for a hash; one more is refused at once (503, ``Retry-After``)."""
+    guests_rate: str = "20/minute"
+    """Guests one address may make (a moving window; ``limits`` notation such as ``"20/minute"``)."""
+    logins_rate: str = "10/minute"
+    """Logins one address may try, and one account may be tried with; registrations per address."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses of proxies in front of the server whose ``X-Forwarded-For`` names the client (the
+    rate limits count clients by address). Empty: the address of the connection."""
     secret: str | None = None
     """Signs guest tokens; None: a secret kept in the database, shared by every process."""
     static_dir: Path | None = field(default=None)
