@@ -566,6 +566,8 @@ def serve(
 ) -> None:
     """Serve online tables and the browser client (http://127.0.0.1:8000 by default)."""
     # The server's packages are imported here, so that the other commands start without them.
+    import dataclasses
+
     import limits
 
     from biriba.server.main import serve as run_server
@@ -604,8 +606,9 @@ def serve(
         guests_rate=guests_rate,
         logins_rate=logins_rate,
         trusted_proxies=tuple(proxy or ()),
-        **({"think_workers": think_workers} if think_workers is not None else {}),
     )
+    if think_workers is not None:
+        settings = dataclasses.replace(settings, think_workers=think_workers)
     run_server(settings, host, port, log_level)  # prints the address it binds (the port chosen for 0)
 
 

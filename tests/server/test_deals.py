@@ -155,7 +155,7 @@ def test_a_table_dealt_from_seeds_still_replays_and_deals_its_next_hand_from_a_d
         )
 
     with RunningServer(sqlite_settings(tmp_path)) as server:
-        token = server.app.state.server.signer.token("p-old")
+        token = server.app.state.server.new_token("p-old")
         client = Client(server.url, "t-old")
         assert client.hello(token)["seat"] == 0
         state = client.state()

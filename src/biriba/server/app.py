@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
+from collections import Counter
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
@@ -36,9 +38,10 @@ from biriba.server.auth import (
 )
 from biriba.server.broker import LocalBroker, RedisBroker, make_broker
 from biriba.server.connection import CLOSE_POLICY, CLOSE_UNAVAILABLE, Connection, origin_allowed
+from biriba.server.guards import RequestBodies, SecurityHeaders
 from biriba.server.history import ReplayRangeError, match_record, replay_frame, sides_of
 from biriba.server.settings import Settings
-from biriba.server.store import HistoryEntry, Store, TableInfo
+from biriba.server.store import HistoryEntry, PlayerSession, Store, TableInfo
 from biriba.server.table import SERVER_BOT_LEVELS, SetAside, Tables, fresh_deal
 from biriba.server.thinking import Thinkers
 
@@ -108,6 +111,8 @@ class Server:
         self.limits = RateLimits(settings.guests_rate, settings.logins_rate)
         self.signer: TokenSigner
         self._resuming: asyncio.Task[int] | None = None
+        self.connections: Counter[str] = Counter()
+        """Open WebSocket connections by client address."""
 
     async def start(self) -> None:
         await asyncio.to_thread(self.store.migrate)
@@ -141,18 +146,36 @@ class Server:
             return
         await self.tables.catch_up(table_id)
 
-    def player(self, authorization: str | None) -> tuple[str, str]:
-        """``(player id, name)`` from an ``Authorization: Bearer TOKEN`` header; 401 otherwise."""
+    def authenticate(self, token: str) -> tuple[str, PlayerSession]:
+        """``(session id, session)`` of a token; :class:`TokenError` naming why it is no good (forged,
+        unknown, revoked, expired). Reads the database: call it from a worker thread."""
+        session_id = self.signer.session_id(token)
+        session = self.store.session(session_id)
+        if session is None:
+            raise TokenError("the token names no player of this server: log in again, or play as a new guest")
+        if session.revoked:
+            raise TokenError("the token was revoked (logged out): log in again, or play as a new guest")
+        if session.expires_at <= time.time():
+            raise TokenError("the token has expired: log in again, or play as a new guest")
+        return session_id, session
+
+    def session(self, authorization: str | None) -> tuple[str, PlayerSession]:
+        """The session of an ``Authorization: Bearer TOKEN`` header; 401 otherwise."""
         if authorization is None or not authorization.startswith("Bearer "):
             raise HTTPException(401, "send the player token: 'Authorization: Bearer TOKEN' (POST /api/guests)")
         try:
-            player_id = self.signer.player_id(authorization.removeprefix("Bearer ").strip())
+            return self.authenticate(authorization.removeprefix("Bearer ").strip())
         except TokenError as error:
             raise HTTPException(401, str(error)) from None
-        name = self.store.player_name(player_id)
-        if name is None:
-            raise HTTPException(401, "the token names no player of this server")
-        return player_id, name
+
+    def player(self, authorization: str | None) -> tuple[str, str]:
+        """``(player id, name)`` from an ``Authorization: Bearer TOKEN`` header; 401 otherwise."""
+        _, session = self.session(authorization)
+        return session.player_id, session.name
+
+    def new_token(self, player_id: str) -> str:
+        """A token of a new session of ``player_id`` (reads the database: from a worker thread)."""
+        return self.signer.token(self.store.create_session(player_id, self.settings.token_days * 86_400))
 
     async def seated_player(self, table_id: str, authorization: str | None) -> TableInfo:
         """The table, if the token's player sits at it (its replay shows every hand); 401/403/404."""
@@ -198,7 +221,10 @@ def table_summary(info: TableInfo) -> dict[str, Any]:
         "players": len(info.seats),
         "private": info.private,
         "over": info.over,
-        "seats": [{"seat": s.seat, "bot": s.bot, "name": s.name, "open": s.is_open} for s in info.seats],
+        "seats": [
+            {"seat": s.seat, "bot": s.bot, "name": s.name, "registered": s.registered, "open": s.is_open}
+            for s in info.seats
+        ],
         "open_seats": sum(s.is_open for s in info.seats),
         "turn_seconds": info.turn_seconds,
         "error": info.error,
@@ -218,6 +244,8 @@ def create_app(settings: Settings) -> FastAPI:
 
     app = FastAPI(title="Biriba", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
     app.state.server = server
+    app.add_middleware(RequestBodies, limit=settings.max_body_bytes)
+    app.add_middleware(SecurityHeaders)
 
     @app.get("/api/health")
     def health() -> dict[str, str]:
@@ -245,7 +273,8 @@ def create_app(settings: Settings) -> FastAPI:
         except ValueError as error:
             raise HTTPException(400, str(error)) from None
         player_id = await asyncio.to_thread(server.store.create_player, name)
-        return {"player": player_json(player_id, name, None), "token": server.signer.token(player_id)}
+        token = await asyncio.to_thread(server.new_token, player_id)
+        return {"player": player_json(player_id, name, None), "token": token}
 
     @app.post("/api/users", status_code=201)
     async def register(
@@ -259,16 +288,20 @@ def create_app(settings: Settings) -> FastAPI:
             password = check_password(body.password, login, name)
         except ValueError as error:
             raise HTTPException(400, str(error)) from None
-        guest_id = None
+        guest_id = guest_session = None
         if authorization is not None:
-            guest_id, name = await asyncio.to_thread(server.player, authorization)
-            if await asyncio.to_thread(server.store.login_of, guest_id) is not None:
+            guest_session, session = await asyncio.to_thread(server.session, authorization)
+            guest_id, name = session.player_id, session.name
+            if session.login is not None:
                 raise HTTPException(409, "this player is already registered: log in instead")
         password_hash = await server.passwords.hash(password)
         player_id = await asyncio.to_thread(server.store.create_account, login, password_hash, name, guest_id)
         if player_id is None:
             raise HTTPException(409, f"the username {body.username!r} is taken")
-        return {"player": player_json(player_id, name, login), "token": server.signer.token(player_id)}
+        if guest_session is not None:  # the guest's token stops working: the account's replaces it
+            await asyncio.to_thread(server.store.revoke_session, guest_session)
+        token = await asyncio.to_thread(server.new_token, player_id)
+        return {"player": player_json(player_id, name, login), "token": token}
 
     @app.post("/api/login")
     async def login(body: LoginRequest, request: Request) -> dict[str, Any]:
@@ -283,13 +316,20 @@ def create_app(settings: Settings) -> FastAPI:
             await asyncio.to_thread(server.store.set_password_hash, account.player_id, password_hash)
         return {
             "player": player_json(account.player_id, account.name, account.login),
-            "token": server.signer.token(account.player_id),
+            "token": await asyncio.to_thread(server.new_token, account.player_id),
         }
+
+    @app.post("/api/logout")
+    def logout(authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """Revoke the token: it no longer works, on any server process (the player's other tokens do)."""
+        session_id, _ = server.session(authorization)
+        server.store.revoke_session(session_id)
+        return {"logged_out": True}
 
     @app.get("/api/me")
     def me(authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        player_id, name = server.player(authorization)
-        return {"player": player_json(player_id, name, server.store.login_of(player_id))}
+        _, session = server.session(authorization)
+        return {"player": player_json(session.player_id, session.name, session.login)}
 
     @app.get("/api/me/history")
     def my_history(authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
@@ -324,6 +364,11 @@ def create_app(settings: Settings) -> FastAPI:
         body: CreateTableRequest, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
         player_id, name = await asyncio.to_thread(server.player, authorization)
+        playing = await asyncio.to_thread(server.store.tables_created_by, player_id)
+        if playing >= settings.tables_per_player:
+            raise HTTPException(
+                429, f"you have {playing} tables still being played: finish one before you create another"
+            )
         rules_data: dict[str, Any] = {"preset": body.preset, **body.options}
         if body.target is not None:
             rules_data["target"] = body.target
@@ -347,6 +392,7 @@ def create_app(settings: Settings) -> FastAPI:
             body.private,
             seats,
             body.turn_seconds,
+            player_id,
         )
         info: TableInfo | None = created
         if body.seat is not None:
@@ -408,6 +454,12 @@ def create_app(settings: Settings) -> FastAPI:
         if not origin_allowed(websocket, settings.allowed_origins):
             await websocket.close(code=CLOSE_POLICY)
             return
+        client = websocket.client.host if websocket.client is not None else "unknown"
+        if server.connections[client] >= settings.connections_per_address:
+            await websocket.accept()
+            limit = settings.connections_per_address
+            await websocket.close(code=CLOSE_POLICY, reason=f"more than {limit} connections from your address")
+            return
         try:
             table = await server.tables.get(table_id)
         except SetAside as error:  # accepted, so that the client reads why in the close frame
@@ -418,7 +470,13 @@ def create_app(settings: Settings) -> FastAPI:
             await websocket.close(code=CLOSE_POLICY, reason="no such table")
             return
         await websocket.accept()
-        await Connection(server, websocket, table).run()
+        server.connections[client] += 1
+        try:
+            await Connection(server, websocket, table).run()
+        finally:
+            server.connections[client] -= 1
+            if not server.connections[client]:
+                del server.connections[client]
 
     static = settings.static_dir or STATIC
     if (static / "index.html").is_file():

@@ -14,6 +14,7 @@ import asyncio
 import os
 import re
 import time
+import unicodedata
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -27,8 +28,11 @@ from zxcvbn import zxcvbn
 
 T = TypeVar("T")
 
-NAME_PATTERN = re.compile(r"^[^\x00-\x1f\x7f<>]{1,24}$")
-"""A player's name: 1 to 24 printable characters, no angle brackets."""
+NAME_LENGTH = 24
+NAME_REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+"""Unicode categories a name may not hold: control characters, format characters (bidirectional
+controls that reverse what follows, zero-width spaces and joiners), lone surrogates, private use,
+unassigned code points, and line or paragraph separators: a name must look like what it is."""
 
 
 LOGIN_PATTERN = re.compile(r"^[A-Za-z0-9_.-]{3,24}$")
@@ -48,31 +52,42 @@ class TokenError(ValueError):
 
 
 def check_name(name: str) -> str:
-    """The name, trimmed; ValueError naming the problem if it is not a usable name."""
-    trimmed = name.strip()
-    if not NAME_PATTERN.fullmatch(trimmed):
-        raise ValueError("a name is 1 to 24 printable characters, without < or >")
+    """The name, trimmed and in Unicode's composed form (NFC); ValueError naming the problem if it is
+    not a usable name."""
+    trimmed = unicodedata.normalize("NFC", name.strip())
+    if not 1 <= len(trimmed) <= NAME_LENGTH or "<" in trimmed or ">" in trimmed:
+        raise ValueError(f"a name is 1 to {NAME_LENGTH} printable characters, without < or >")
+    for character in trimmed:
+        if unicodedata.category(character) in NAME_REFUSED_CATEGORIES:
+            raise ValueError(
+                f"a name may not hold invisible or control characters such as U+{ord(character):04X} "
+                f"({unicodedata.name(character, 'unnamed')})"
+            )
     return trimmed
 
 
 class TokenSigner:
-    """Makes and checks player tokens."""
+    """Makes and checks player tokens: a signed session id (the session row says whose, until when,
+    and whether it was revoked). Tokens made before sessions existed named the player: they stand for
+    the session ``legacy:PLAYER`` the migration made."""
 
     def __init__(self, secret: str) -> None:
-        self._serializer = URLSafeSerializer(secret, salt="biriba-player")
+        self._serializer = URLSafeSerializer(secret, salt="biriba-session")
+        self._legacy = URLSafeSerializer(secret, salt="biriba-player")
 
-    def token(self, player_id: str) -> str:
-        return str(self._serializer.dumps({"id": player_id}))
+    def token(self, session_id: str) -> str:
+        return str(self._serializer.dumps({"s": session_id}))
 
-    def player_id(self, token: str) -> str:
-        """The player a token was made for; :class:`TokenError` if it was not made by this server."""
-        try:
-            data = self._serializer.loads(token)
-        except BadSignature:
-            raise TokenError("the token is not valid: ask for a new one") from None
-        if not isinstance(data, dict) or not isinstance(data.get("id"), str):
-            raise TokenError("the token is not valid: ask for a new one")
-        return str(data["id"])
+    def session_id(self, token: str) -> str:
+        """The session a token was made for; :class:`TokenError` if it was not made by this server."""
+        for serializer, key, prefix in ((self._serializer, "s", ""), (self._legacy, "id", "legacy:")):
+            try:
+                data = serializer.loads(token)
+            except BadSignature:
+                continue
+            if isinstance(data, dict) and isinstance(data.get(key), str):
+                return prefix + str(data[key])
+        raise TokenError("the token is not valid: log in again, or play as a new guest")
 
 
 def check_login(login: str) -> str:

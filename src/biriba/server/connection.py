@@ -109,11 +109,14 @@ class Connection:
     async def run(self) -> None:
         """Serve the connection until the client goes or its outbox closes it: the reader handles the
         client's messages, the outbox's sender writes to the socket; when one ends, so does the other."""
-        sender = asyncio.get_running_loop().create_task(self.outbox.run())
-        reader = asyncio.get_running_loop().create_task(self._read())
+        loop = asyncio.get_running_loop()
+        sender = loop.create_task(self.outbox.run())
+        reader = loop.create_task(self._read())
+        deadline = loop.call_later(self.server.settings.hello_seconds, self._no_hello)
         try:
             await asyncio.wait({sender, reader}, return_when=asyncio.FIRST_COMPLETED)
         finally:
+            deadline.cancel()
             self.phase = Phase.CLOSED
             if self in self.table.listeners:
                 self.table.listeners.discard(self)
@@ -122,6 +125,13 @@ class Connection:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect):
                     await task
+
+    def _no_hello(self) -> None:
+        """A connection that has not said ``hello`` in time holds a socket for nothing: close it."""
+        if self.phase is Phase.GREETING:
+            seconds = self.server.settings.hello_seconds
+            self.send(error_message("hello_timeout", f"no hello within {seconds:g} seconds"))
+            self.outbox.close(CLOSE_POLICY, "no hello in time")
 
     async def _read(self) -> None:
         """Receive messages until the client goes. Each is handled in a task of its own, shielded: a
@@ -197,7 +207,8 @@ class Connection:
         table = self.table
         if hello.token is not None:
             try:
-                self.player_id = self.server.signer.player_id(hello.token)
+                _, session = await asyncio.to_thread(self.server.authenticate, hello.token)
+                self.player_id = session.player_id
             except TokenError as error:
                 raise Refusal("bad_token", str(error)) from None
         seated = self._seats_of_player()
@@ -209,6 +220,11 @@ class Connection:
             self.outbox.close(CLOSE_POLICY, "private table")  # once the error has been sent
             return
         if self.phase is Phase.CLOSED:  # the connection went (or was dropped) while the seats were read
+            return
+        limit = self.server.settings.spectators_per_table
+        if not seated and sum(listener.seat is None for listener in table.listeners) >= limit:
+            self.send(error_message("too_many_spectators", f"this table has {limit} spectators already"))
+            self.outbox.close(CLOSE_POLICY, "too many spectators")
             return
         self.seat = seated[0] if seated else None
         self.phase = Phase.SEATED if seated else Phase.WATCHING

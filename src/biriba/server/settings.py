@@ -49,6 +49,16 @@ class Settings:
     messages_per_second: float = 20.0
     message_burst: int = 40
     """The rate limit: a token bucket per connection."""
+    hello_seconds: float = 10.0
+    """Seconds a new WebSocket connection has to say ``hello``; then it is closed (code 1008)."""
+    connections_per_address: int = 32
+    """WebSocket connections open at once from one address; one more is closed at once (code 1008)."""
+    spectators_per_table: int = 50
+    """Spectators of one table at once (this process); one more is told ``too_many_spectators``."""
+    tables_per_player: int = 10
+    """Tables still being played that one player may have created; one more is refused (429)."""
+    max_body_bytes: int = 65_536
+    """An HTTP request body longer than this is refused (413) before it is read whole."""
     outbox_limit: int = 64
     """Messages that may wait to be sent to one connection (states coalesce: only answers to its own
     requests pile up); one more and the connection is dropped (close code 4008)."""
@@ -75,6 +85,8 @@ class Settings:
     trusted_proxies: tuple[str, ...] = ()
     """Addresses of proxies in front of the server whose ``X-Forwarded-For`` names the client (the
     rate limits count clients by address). Empty: the address of the connection."""
+    token_days: float = 30.0
+    """Days a player token is good for after it is handed out (then: log in again, or a new guest)."""
     secret: str | None = None
     """Signs guest tokens; None: a secret kept in the database, shared by every process."""
     static_dir: Path | None = field(default=None)

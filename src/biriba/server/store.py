@@ -30,6 +30,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    func,
     select,
     text,
     update,
@@ -73,6 +74,8 @@ class TableRow(Base):
     turn_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
     error: Mapped[str | None] = mapped_column(String(500), nullable=True)
     """Why the table could not be loaded (it is set aside: not resumed, not listed); None if it loads."""
+    created_by: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The player who created the table (None for tables made before it was kept)."""
 
 
 class SeatRow(Base):
@@ -115,6 +118,17 @@ class ResultRow(Base):
     updated_at: Mapped[float] = mapped_column(Float)
 
 
+class SessionRow(Base):
+    """A token handed out: whose, until when, and whether it was revoked."""
+
+    __tablename__ = "sessions"
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float)
+    revoked: Mapped[bool] = mapped_column(Boolean)
+
+
 class SecretRow(Base):
     __tablename__ = "secrets"
     name: Mapped[str] = mapped_column(String(32), primary_key=True)
@@ -129,6 +143,8 @@ class Seat:
     bot: str | None
     player_id: str | None
     name: str | None
+    registered: bool = False
+    """Whether the player is a registered user (a guest may take any name, even a registered user's)."""
 
     @property
     def is_open(self) -> bool:
@@ -177,6 +193,17 @@ class Account:
     login: str
     password_hash: str
     name: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSession:
+    """A session as stored, with its player's name and login (None: a guest)."""
+
+    player_id: str
+    name: str
+    login: str | None
+    expires_at: float
+    revoked: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +289,34 @@ class Store:
             row = session.get(PlayerRow, player_id)
             return None if row is None else row.name
 
+    # --- sessions (what tokens stand for) ------------------------------------------------------
+
+    def create_session(self, player_id: str, seconds: float) -> str:
+        """A new session of ``player_id`` that lasts ``seconds``; its id (a token names it)."""
+        session_id = secrets.token_urlsafe(18)
+        now = time.time()
+        with Session(self.engine) as session, session.begin():
+            session.add(
+                SessionRow(id=session_id, player_id=player_id, created_at=now, expires_at=now + seconds, revoked=False)
+            )
+        return session_id
+
+    def session(self, session_id: str) -> PlayerSession | None:
+        with Session(self.engine) as session:
+            row = session.execute(
+                select(
+                    SessionRow.player_id, PlayerRow.name, AccountRow.login, SessionRow.expires_at, SessionRow.revoked
+                )
+                .join(PlayerRow, PlayerRow.id == SessionRow.player_id)
+                .outerjoin(AccountRow, AccountRow.player_id == SessionRow.player_id)
+                .where(SessionRow.id == session_id)
+            ).first()
+            return None if row is None else PlayerSession(*row)
+
+    def revoke_session(self, session_id: str) -> None:
+        with Session(self.engine) as session, session.begin():
+            session.execute(update(SessionRow).where(SessionRow.id == session_id).values(revoked=True))
+
     # --- registered users ----------------------------------------------------------------------
 
     def create_account(self, login: str, password_hash: str, name: str, player_id: str | None = None) -> str | None:
@@ -321,12 +376,13 @@ class Store:
             seats: dict[str, list[SeatRow]] = {table_id: [] for table_id in ids}
             for seat in session.scalars(select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)):
                 seats[seat.table_id].append(seat)
+            registered = _registered(session, seats)
             entries = []
             for row, seat_number, result in mine:
                 players = len(seats[row.id])
                 entries.append(
                     HistoryEntry(
-                        table=_table_info(row, seats[row.id]),
+                        table=_table_info(row, seats[row.id], registered),
                         seat=seat_number,
                         hands=0 if result is None else result.hands,
                         totals=[0] * players if result is None else list(result.totals),
@@ -345,6 +401,7 @@ class Store:
         private: bool,
         bots: Sequence[str | None],
         turn_seconds: float | None = None,
+        created_by: str | None = None,
     ) -> TableInfo:
         """A new table: ``first_deal`` is its first hand's deal (``{"deck": [codes], "cut": n?}``)."""
         table_id = secrets.token_urlsafe(9)
@@ -362,6 +419,7 @@ class Store:
                     invite=invite,
                     over=False,
                     turn_seconds=turn_seconds,
+                    created_by=created_by,
                 )
             )
             session.flush()
@@ -377,7 +435,8 @@ class Store:
             if row is None:
                 return None
             seats = session.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat))
-            return _table_info(row, list(seats))
+            seat_rows = list(seats)
+            return _table_info(row, seat_rows, _registered(session, {table_id: seat_rows}))
 
     def open_tables(self, limit: int = 100) -> list[TableInfo]:
         """Public tables still being played, newest first."""
@@ -394,12 +453,21 @@ class Store:
             seats: dict[str, list[SeatRow]] = {table_id: [] for table_id in ids}
             for seat in session.scalars(select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)):
                 seats[seat.table_id].append(seat)
-            return [_table_info(row, seats[row.id]) for row in rows]
+            registered = _registered(session, seats)
+            return [_table_info(row, seats[row.id], registered) for row in rows]
 
     def table_ids(self) -> list[str]:
         """Every table still being played and not set aside (a restarted server resumes them)."""
         with Session(self.engine) as session:
             return list(session.scalars(select(TableRow.id).where(TableRow.over.is_(False), TableRow.error.is_(None))))
+
+    def tables_created_by(self, player_id: str) -> int:
+        """How many tables still being played ``player_id`` created."""
+        with Session(self.engine) as session:
+            query = select(func.count()).where(
+                TableRow.created_by == player_id, TableRow.over.is_(False), TableRow.error.is_(None)
+            )
+            return int(session.scalar(query) or 0)
 
     def set_aside(self, table_id: str, error: str) -> None:
         """Mark a table that cannot be loaded, with the reason: it is not tried again at every start."""
@@ -476,7 +544,15 @@ class Store:
         return written
 
 
-def _table_info(row: TableRow, seats: list[SeatRow]) -> TableInfo:
+def _registered(session: Session, seats: dict[str, list[SeatRow]]) -> set[str]:
+    """The players among ``seats`` who are registered users."""
+    players = {seat.player_id for rows in seats.values() for seat in rows if seat.player_id is not None}
+    if not players:
+        return set()
+    return set(session.scalars(select(AccountRow.player_id).where(AccountRow.player_id.in_(players))))
+
+
+def _table_info(row: TableRow, seats: list[SeatRow], registered: set[str]) -> TableInfo:
     return TableInfo(
         id=row.id,
         created_at=row.created_at,
@@ -487,7 +563,7 @@ def _table_info(row: TableRow, seats: list[SeatRow]) -> TableInfo:
         private=row.private,
         invite=row.invite,
         over=row.over,
-        seats=tuple(Seat(s.seat, s.bot, s.player_id, s.name) for s in seats),
+        seats=tuple(Seat(s.seat, s.bot, s.player_id, s.name, s.player_id in registered) for s in seats),
         turn_seconds=row.turn_seconds,
         error=row.error,
     )

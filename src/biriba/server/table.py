@@ -350,6 +350,7 @@ class LiveTable:
                     "seat": s.seat,
                     "name": s.name,
                     "bot": s.bot,
+                    "registered": s.registered,
                     "open": s.is_open,
                     "connected": any(listener.seat == s.seat for listener in self.listeners),
                 }
