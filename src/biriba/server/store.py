@@ -284,11 +284,6 @@ class Store:
             session.add(PlayerRow(id=player_id, name=name, created_at=time.time()))
         return player_id
 
-    def player_name(self, player_id: str) -> str | None:
-        with Session(self.engine) as session:
-            row = session.get(PlayerRow, player_id)
-            return None if row is None else row.name
-
     # --- sessions (what tokens stand for) ------------------------------------------------------
 
     def create_session(self, player_id: str, seconds: float) -> str:
@@ -345,12 +340,6 @@ class Store:
                 .where(AccountRow.login == login)
             ).first()
             return None if row is None else Account(*row)
-
-    def login_of(self, player_id: str) -> str | None:
-        """The login name of a registered player; None for a guest."""
-        with Session(self.engine) as session:
-            row = session.get(AccountRow, player_id)
-            return None if row is None else row.login
 
     def set_password_hash(self, player_id: str, password_hash: str) -> None:
         """Store a new hash of the same password (argon2 parameters were raised since it was made)."""
