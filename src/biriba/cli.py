@@ -594,10 +594,26 @@ def serve(
     hint_bot: Annotated[
         str, typer.Option(help="The bot whose choice a hint gives (default: the strongest).")
     ] = HINT_BOT,
+    proxy: Annotated[
+        list[str] | None,
+        typer.Option(help="Address of a proxy in front of the server whose X-Forwarded-For is trusted (repeatable)."),
+    ] = None,
+    think_workers: Annotated[
+        int | None, typer.Option(help="Worker processes where bots and hints think (default: one per core).")
+    ] = None,
+    think_seconds: Annotated[float, typer.Option(help="Time limit of one bot decision or hint, in seconds.")] = 10.0,
+    guests_rate: Annotated[str, typer.Option(help="Guests one address may make, e.g. 20/minute.")] = "20/minute",
+    logins_rate: Annotated[
+        str, typer.Option(help="Logins one address may try, and one account may be tried with, e.g. 10/minute.")
+    ] = "10/minute",
     log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
 ) -> None:
     """Serve online tables and the browser client (http://127.0.0.1:8000 by default)."""
     # The server's packages are imported here, so that the other commands start without them.
+    import dataclasses
+
+    import limits
+
     from biriba.server.main import serve as run_server
     from biriba.server.settings import Settings, default_database_url
 
@@ -611,6 +627,15 @@ def serve(
         make_bot(hint_bot)
     except InvalidInputError as error:
         _fail(f"--hint-bot: {error}", EXIT_USAGE, False)
+    if think_workers is not None and think_workers < 1:
+        _fail(f"--think-workers must be 1 or more, not {think_workers}", EXIT_USAGE, False)
+    if not think_seconds > 0:
+        _fail(f"--think-seconds must be more than 0, not {think_seconds}", EXIT_USAGE, False)
+    for option, rate in (("--guests-rate", guests_rate), ("--logins-rate", logins_rate)):
+        try:
+            limits.parse(rate)
+        except ValueError:
+            _fail(f"{option} must be a rate such as 20/minute, not {rate!r}", EXIT_USAGE, False)
     url = db if db is not None else default_database_url()
     if not url.startswith(("sqlite:", "postgresql:", "postgres:", "postgresql+psycopg:")):
         _fail(f"--db must be a postgresql:// or sqlite:/// URL, not {url!r}", EXIT_USAGE, False)
@@ -621,7 +646,13 @@ def serve(
         bot_delay=bot_delay,
         resync_interval=resync_interval,
         hint_bot=hint_bot,
+        think_seconds=think_seconds,
+        guests_rate=guests_rate,
+        logins_rate=logins_rate,
+        trusted_proxies=tuple(proxy or ()),
     )
+    if think_workers is not None:
+        settings = dataclasses.replace(settings, think_workers=think_workers)
     run_server(settings, host, port, log_level)  # prints the address it binds (the port chosen for 0)
 
 

@@ -23,11 +23,14 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
+from alembic import command
+from alembic.config import Config
 from sqlalchemy import create_engine, text
 from websockets.sync.client import ClientConnection, connect
 
 from biriba.server.app import create_app
 from biriba.server.settings import Settings, normalise_database_url
+from biriba.server.store import MIGRATIONS
 
 WAIT = 120.0
 """Seconds any wait of a test (a message, a connection, an HTTP answer, a server's start) may last
@@ -188,6 +191,20 @@ def create_table(base_url: str, token: str, **body: Any) -> dict[str, Any]:
 
 FAST = {"bot_delay": 0.0, "messages_per_second": 1000.0, "message_burst": 1000}
 """Tests play as fast as the machine goes: no bot pauses, and a rate limit no scripted player reaches."""
+
+
+def sqlite_at_revision(path: Path, revision: str) -> None:
+    """An SQLite database at ``path`` with the schema of migration ``revision``: a user's database
+    written by an earlier version of the server."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    engine = create_engine(f"sqlite:///{path}")
+    try:
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, revision)
+    finally:
+        engine.dispose()
 
 
 def sqlite_settings(folder: Path, **overrides: Any) -> Settings:

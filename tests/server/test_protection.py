@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from websockets.exceptions import InvalidStatus
 
-from tests.server.conftest import Client, RunningServer, create_table, guest, sqlite_settings
+from tests.server.conftest import Client, RunningServer, create_table, guest, http_get, http_post, sqlite_settings
 
 
 def malformed_messages(rng: random.Random) -> list[str | bytes]:
@@ -112,3 +112,48 @@ def test_too_large_and_too_many_messages_are_refused(tmp_path: Path) -> None:
         codes = [client.until(lambda m: m["type"] in ("pong", "error"))["type"] for _ in range(6)]
         assert codes == ["pong"] * 5 + ["error"]  # a burst of 5; the size check comes before the count
         assert client.received[-1]["code"] == "rate_limited"
+
+
+def test_every_answer_carries_the_security_headers(sqlite_server: RunningServer) -> None:
+    for path in ("/", "/api/health", "/api/tables"):
+        headers = http_get(f"{sqlite_server.url}{path}").headers
+        assert headers["x-frame-options"] == "DENY" and headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"] == "no-referrer"
+        policy = headers["content-security-policy"]
+        assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy and "script-src 'self'" in policy
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("a\u202eb", "U+202E"),  # right-to-left override: what follows reads backwards
+        ("Ele\u200bni", "U+200B"),  # zero-width space: a look-alike of another name
+        ("Eleni\u2066", "U+2066"),  # a bidirectional isolate
+        ("\u00ad", "U+00AD"),  # soft hyphen: invisible
+    ],
+)
+def test_names_refuse_invisible_and_control_characters(sqlite_server: RunningServer, name: str, why: str) -> None:
+    refused = http_post(f"{sqlite_server.url}/api/guests", json={"name": name})
+    assert refused.status_code == 400 and why in refused.json()["detail"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{"name": "\\ud800"}',  # a lone surrogate
+        '{"name": NaN}',
+        '{"name": "x", "extra": Infinity}',
+        '{"name": 1e400}',
+    ],
+)
+def test_input_json_can_not_hold_gets_a_422_never_a_500(sqlite_server: RunningServer, body: str) -> None:
+    answer = http_post(f"{sqlite_server.url}/api/guests", content=body, headers={"Content-Type": "application/json"})
+    assert answer.status_code == 422 and "not valid JSON" in answer.json()["detail"]
+
+
+def test_a_table_body_with_nan_or_a_surrogate_gets_a_422(sqlite_server: RunningServer) -> None:
+    url = sqlite_server.url
+    token = guest(url, "Host")
+    headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}"}
+    for body in ('{"turn_seconds": NaN}', '{"target": 1e400}', '{"preset": "\\udc00"}'):
+        assert http_post(f"{url}/api/tables", content=body, headers=headers).status_code == 422, body

@@ -27,8 +27,8 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
 
 
 def test_a_batch_writes_every_new_event_and_skips_only_the_sequence_numbers_already_taken(store: Store) -> None:
-    first = store.create_table("standard", 0, 1, False, [None, "greedy", "greedy", "greedy"]).id
-    second = store.create_table("standard", 0, 2, False, [None, "greedy", "greedy", "greedy"]).id
+    first = store.create_table("standard", 0, None, False, [None, "greedy", "greedy", "greedy"]).id
+    second = store.create_table("standard", 0, None, False, [None, "greedy", "greedy", "greedy"]).id
     assert store.append_many([(first, Event(0, "action", {"n": "a"}, 1.0))]) == [True]
     batch = [
         (second, Event(0, "action", {"n": "b"}, 2.0)),

@@ -12,7 +12,7 @@ from biriba.core.match import Match
 from biriba.core.rules import Rules
 from biriba.core.state import HandState
 from biriba.server.store import Store
-from biriba.server.table import hand_seed
+from biriba.server.table import hand_deal, start_hand
 
 CARD_CODE = re.compile(r"^(?:10|[2-9JQKA])[SHDC]$|^JK$")
 
@@ -23,12 +23,12 @@ def true_states(store: Store, table_id: str) -> dict[int, HandState]:
     assert info is not None
     match = Match(Rules.from_json(info.rules), info.first_dealer)
     hands = 0
-    state = match.start_hand(seed=hand_seed(info.seed, 0))
+    state = start_hand(match, hand_deal(info, 0))
     states = {0: state.clone()}
     for event in store.events(table_id):
         if event.kind == "deal":
             hands += 1
-            state = match.start_hand(seed=hand_seed(info.seed, hands))
+            state = start_hand(match, hand_deal(info, hands, event.data))
         else:
             state.apply(action_from_json(event.data))
             if state.is_over:

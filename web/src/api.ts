@@ -13,12 +13,24 @@ export function savedName(): string {
   return localStorage.getItem(NAME_KEY) ?? "";
 }
 
+/** The event the page hears when the server no longer takes the saved token (it expired, or it was
+ *  revoked): the token is forgotten, and the player logs in again or plays as a new guest. */
+export const SIGNED_OUT = "biriba:signed-out";
+
+function signedOut(reason: string): void {
+  localStorage.removeItem(TOKEN_KEY);
+  window.dispatchEvent(new CustomEvent(SIGNED_OUT, { detail: reason }));
+}
+
 async function call(method: string, path: string, body?: Json): Promise<Json> {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   const token = savedToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await response.json().catch(() => ({}));
+  if (response.status === 401 && token && path !== "/api/users") {
+    signedOut(typeof data.detail === "string" ? data.detail : response.statusText);
+  }
   if (!response.ok) {
     const detail = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail ?? response.statusText);
     throw new Error(detail);
@@ -47,7 +59,9 @@ export async function login(username: string, password: string): Promise<void> {
   localStorage.setItem(NAME_KEY, data.player.name);
 }
 
-export function logout(): void {
+/** Log out: the server revokes the token (on every device it was copied to), and this browser forgets it. */
+export async function logout(): Promise<void> {
+  if (savedToken()) await call("POST", "/api/logout").catch(() => undefined);
   localStorage.removeItem(TOKEN_KEY);
 }
 
@@ -110,7 +124,11 @@ export class TableSocket {
       socket.send(JSON.stringify({ type: "hello", token: savedToken(), invite: this.invite }));
       this.onStatus(true);
     };
-    socket.onmessage = (event) => this.onMessage(JSON.parse(event.data));
+    socket.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "error" && message.code === "bad_token" && savedToken()) signedOut(message.message);
+      this.onMessage(message);
+    };
     socket.onclose = () => {
       this.onStatus(false);
       if (!this.closed) {

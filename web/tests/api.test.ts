@@ -105,12 +105,26 @@ describe("the player's token", () => {
     expect(api.savedToken()).toBeNull();
   });
 
-  it("is forgotten on logout, while the name stays to fill in the form", () => {
+  it("is revoked on the server and forgotten on logout, while the name stays to fill in the form", async () => {
     localStorage.setItem("biriba.token", "tok");
     localStorage.setItem("biriba.name", "Eleni");
-    api.logout();
+    const sent = serve(200, { logged_out: true });
+    await api.logout();
+    expect(sent.map((s) => [s.method, s.path, s.headers.Authorization])).toEqual([["POST", "/api/logout", "Bearer tok"]]);
     expect(api.savedToken()).toBeNull();
     expect(api.savedName()).toBe("Eleni");
+  });
+
+  it("is forgotten, and the page told, when the server no longer takes it", async () => {
+    localStorage.setItem("biriba.token", "old");
+    const heard: string[] = [];
+    const listener = (event: Event) => heard.push(String((event as CustomEvent).detail));
+    window.addEventListener(api.SIGNED_OUT, listener);
+    serve(401, { detail: "the token has expired: log in again, or play as a new guest" });
+    await expect(api.createTable({})).rejects.toThrow("expired");
+    window.removeEventListener(api.SIGNED_OUT, listener);
+    expect(api.savedToken()).toBeNull();
+    expect(heard).toEqual(["the token has expired: log in again, or play as a new guest"]);
   });
 
   it("is checked with the server, and dropped when the server no longer knows it", async () => {

@@ -11,26 +11,39 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import secrets
+import time
+from collections import Counter
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, HTTPException, WebSocket
-from fastapi.responses import HTMLResponse
+from fastapi import FastAPI, Header, HTTPException, Request, WebSocket
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from biriba.core.errors import InvalidInputError
 from biriba.core.records import rules_for_players
-from biriba.core.rules import PRESETS
-from biriba.server.auth import Passwords, TokenError, TokenSigner, check_login, check_name, check_password
+from biriba.core.rules import OPTION_BOUNDS, PLAYER_COUNTS, PRESETS
+from biriba.server.auth import (
+    HashingBusy,
+    Passwords,
+    RateLimited,
+    RateLimits,
+    TokenError,
+    TokenSigner,
+    check_login,
+    check_name,
+    check_password,
+)
 from biriba.server.broker import LocalBroker, RedisBroker, make_broker
-from biriba.server.connection import CLOSE_POLICY, Connection, origin_allowed
+from biriba.server.connection import CLOSE_POLICY, CLOSE_UNAVAILABLE, Connection, origin_allowed
+from biriba.server.guards import RequestBodies, SecurityHeaders
 from biriba.server.history import ReplayRangeError, match_record, replay_frame, sides_of
 from biriba.server.settings import Settings
-from biriba.server.store import HistoryEntry, Store, TableInfo
-from biriba.server.table import SERVER_BOT_LEVELS, Tables
+from biriba.server.store import HistoryEntry, PlayerSession, Store, TableInfo
+from biriba.server.table import SERVER_BOT_LEVELS, SetAside, Tables, fresh_deal
+from biriba.server.thinking import Thinkers
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -56,24 +69,30 @@ class LoginRequest(_Body):
     password: Annotated[str, Field(max_length=1024)]
 
 
-class CreateTableRequest(_Body):
-    """A new table. ``seats`` has one entry per seat: a bot level, or null for a seat people take."""
+MAX_PLAYERS = max(PLAYER_COUNTS)
+"""Seats are numbered 0 to ``MAX_PLAYERS - 1`` at most; the engine's rules say which counts are formats."""
 
-    players: Annotated[int, Field(ge=2, le=6)] = 4
+
+class CreateTableRequest(_Body):
+    """A new table. ``seats`` has one entry per seat: a bot level, or null for a seat people take. The
+    limits are the engine's (:data:`~biriba.core.rules.PLAYER_COUNTS`, :data:`~biriba.core.rules.OPTION_BOUNDS`):
+    the rules check every option again, naming the one out of bounds."""
+
+    players: Annotated[int, Field(ge=min(PLAYER_COUNTS), le=MAX_PLAYERS)] = 4
     preset: Annotated[str, Field(max_length=40)] = "standard"
-    options: dict[str, Any] = Field(default_factory=dict)
-    target: Annotated[int, Field(ge=50, le=100_000)] | None = None
-    seats: list[str | None] | None = None
+    options: Annotated[dict[str, Any], Field(max_length=64)] = Field(default_factory=dict)
+    target: Annotated[int, Field(ge=OPTION_BOUNDS["target"][0], le=OPTION_BOUNDS["target"][1])] | None = None
+    seats: Annotated[list[Annotated[str, Field(max_length=40)] | None], Field(max_length=MAX_PLAYERS)] | None = None
     """Default: the creator in seat 0 and ``greedy`` bots everywhere else."""
     private: bool = False
-    seat: Annotated[int, Field(ge=0, le=5)] | None = 0
+    seat: Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)] | None = 0
     """Where the creator sits (null: the creator only watches)."""
     turn_seconds: Annotated[float, Field(ge=1, le=3600)] | None = None
     """The turn timer: when a person's turn lasts this long, the server plays the rest of it."""
 
 
 class JoinRequest(_Body):
-    seat: Annotated[int, Field(ge=0, le=5)]
+    seat: Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)]
     invite: Annotated[str, Field(max_length=512)] | None = None
 
 
@@ -84,10 +103,16 @@ class Server:
         self.settings = settings
         self.store = Store(settings.database_url)
         self.broker: LocalBroker | RedisBroker = make_broker(settings.redis_url, settings.resync_interval)
-        self.tables = Tables(self.store, settings.bot_delay, self._publish_events, hint_bot=settings.hint_bot)
-        self.passwords = Passwords()
+        thinkers = Thinkers(settings.think_workers, settings.think_seconds)
+        self.tables = Tables(
+            self.store, settings.bot_delay, self._publish_events, hint_bot=settings.hint_bot, thinkers=thinkers
+        )
+        self.passwords = Passwords(settings.hashes_at_once, settings.hashes_waiting)
+        self.limits = RateLimits(settings.guests_rate, settings.logins_rate)
         self.signer: TokenSigner
         self._resuming: asyncio.Task[int] | None = None
+        self.connections: Counter[str] = Counter()
+        """Open WebSocket connections by client address."""
 
     async def start(self) -> None:
         await asyncio.to_thread(self.store.migrate)
@@ -121,18 +146,36 @@ class Server:
             return
         await self.tables.catch_up(table_id)
 
-    def player(self, authorization: str | None) -> tuple[str, str]:
-        """``(player id, name)`` from an ``Authorization: Bearer TOKEN`` header; 401 otherwise."""
+    def authenticate(self, token: str) -> tuple[str, PlayerSession]:
+        """``(session id, session)`` of a token; :class:`TokenError` naming why it is no good (forged,
+        unknown, revoked, expired). Reads the database: call it from a worker thread."""
+        session_id = self.signer.session_id(token)
+        session = self.store.session(session_id)
+        if session is None:
+            raise TokenError("the token names no player of this server: log in again, or play as a new guest")
+        if session.revoked:
+            raise TokenError("the token was revoked (logged out): log in again, or play as a new guest")
+        if session.expires_at <= time.time():
+            raise TokenError("the token has expired: log in again, or play as a new guest")
+        return session_id, session
+
+    def session(self, authorization: str | None) -> tuple[str, PlayerSession]:
+        """The session of an ``Authorization: Bearer TOKEN`` header; 401 otherwise."""
         if authorization is None or not authorization.startswith("Bearer "):
             raise HTTPException(401, "send the player token: 'Authorization: Bearer TOKEN' (POST /api/guests)")
         try:
-            player_id = self.signer.player_id(authorization.removeprefix("Bearer ").strip())
+            return self.authenticate(authorization.removeprefix("Bearer ").strip())
         except TokenError as error:
             raise HTTPException(401, str(error)) from None
-        name = self.store.player_name(player_id)
-        if name is None:
-            raise HTTPException(401, "the token names no player of this server")
-        return player_id, name
+
+    def player(self, authorization: str | None) -> tuple[str, str]:
+        """``(player id, name)`` from an ``Authorization: Bearer TOKEN`` header; 401 otherwise."""
+        _, session = self.session(authorization)
+        return session.player_id, session.name
+
+    def new_token(self, player_id: str) -> str:
+        """A token of a new session of ``player_id`` (reads the database: from a worker thread)."""
+        return self.signer.token(self.store.create_session(player_id, self.settings.token_days * 86_400))
 
     async def seated_player(self, table_id: str, authorization: str | None) -> TableInfo:
         """The table, if the token's player sits at it (its replay shows every hand); 401/403/404."""
@@ -143,6 +186,11 @@ class Server:
         if not any(s.player_id == player_id for s in info.seats):
             raise HTTPException(403, "only the players of a table may replay it")
         return info
+
+
+def address(request: Request) -> str:
+    """The client's address (the proxy's, unless the proxy is trusted: ``--proxy``)."""
+    return request.client.host if request.client is not None else "unknown"
 
 
 def player_json(player_id: str, name: str, login: str | None) -> dict[str, Any]:
@@ -173,9 +221,13 @@ def table_summary(info: TableInfo) -> dict[str, Any]:
         "players": len(info.seats),
         "private": info.private,
         "over": info.over,
-        "seats": [{"seat": s.seat, "bot": s.bot, "name": s.name, "open": s.is_open} for s in info.seats],
+        "seats": [
+            {"seat": s.seat, "bot": s.bot, "name": s.name, "registered": s.registered, "open": s.is_open}
+            for s in info.seats
+        ],
         "open_seats": sum(s.is_open for s in info.seats),
         "turn_seconds": info.turn_seconds,
+        "error": info.error,
     }
 
 
@@ -192,6 +244,8 @@ def create_app(settings: Settings) -> FastAPI:
 
     app = FastAPI(title="Biriba", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
     app.state.server = server
+    app.add_middleware(RequestBodies, limit=settings.max_body_bytes)
+    app.add_middleware(SecurityHeaders)
 
     @app.get("/api/health")
     def health() -> dict[str, str]:
@@ -201,53 +255,81 @@ def create_app(settings: Settings) -> FastAPI:
     def presets() -> dict[str, Any]:
         return {"presets": list(PRESETS), "bots": list(SERVER_BOT_LEVELS)}
 
+    @app.exception_handler(RateLimited)
+    async def rate_limited(_request: Request, error: RateLimited) -> JSONResponse:
+        headers = {"Retry-After": str(error.retry_after)}
+        return JSONResponse({"detail": str(error)}, status_code=429, headers=headers)
+
+    @app.exception_handler(HashingBusy)
+    async def hashing_busy(_request: Request, error: HashingBusy) -> JSONResponse:
+        return JSONResponse({"detail": str(error)}, status_code=503, headers={"Retry-After": "5"})
+
     @app.post("/api/guests")
-    def new_guest(body: GuestRequest) -> dict[str, Any]:
+    async def new_guest(body: GuestRequest, request: Request) -> dict[str, Any]:
         """A guest player: a name and the token that proves it (keep it to get back to your seat)."""
+        server.limits.take("guest", address(request))
         try:
             name = check_name(body.name)
         except ValueError as error:
             raise HTTPException(400, str(error)) from None
-        player_id = server.store.create_player(name)
-        return {"player": player_json(player_id, name, None), "token": server.signer.token(player_id)}
+        player_id = await asyncio.to_thread(server.store.create_player, name)
+        token = await asyncio.to_thread(server.new_token, player_id)
+        return {"player": player_json(player_id, name, None), "token": token}
 
     @app.post("/api/users", status_code=201)
-    def register(body: RegisterRequest, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+    async def register(
+        body: RegisterRequest, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
         """A registered user. With a guest's token, the guest becomes the user (keeping their seats)."""
+        server.limits.take("login", address(request))
         try:
             login = check_login(body.username)
-            password = check_password(body.password)
             name = check_name(body.name if body.name is not None else body.username)
+            password = check_password(body.password, login, name)
         except ValueError as error:
             raise HTTPException(400, str(error)) from None
-        guest_id = None
+        guest_id = guest_session = None
         if authorization is not None:
-            guest_id, name = server.player(authorization)
-            if server.store.login_of(guest_id) is not None:
+            guest_session, session = await asyncio.to_thread(server.session, authorization)
+            guest_id, name = session.player_id, session.name
+            if session.login is not None:
                 raise HTTPException(409, "this player is already registered: log in instead")
-        player_id = server.store.create_account(login, server.passwords.hash(password), name, guest_id)
+        password_hash = await server.passwords.hash(password)
+        player_id = await asyncio.to_thread(server.store.create_account, login, password_hash, name, guest_id)
         if player_id is None:
             raise HTTPException(409, f"the username {body.username!r} is taken")
-        return {"player": player_json(player_id, name, login), "token": server.signer.token(player_id)}
+        if guest_session is not None:  # the guest's token stops working: the account's replaces it
+            await asyncio.to_thread(server.store.revoke_session, guest_session)
+        token = await asyncio.to_thread(server.new_token, player_id)
+        return {"player": player_json(player_id, name, login), "token": token}
 
     @app.post("/api/login")
-    def login(body: LoginRequest) -> dict[str, Any]:
+    async def login(body: LoginRequest, request: Request) -> dict[str, Any]:
         """A registered user's token, on any device: the same player, so the same seats."""
-        account = server.store.account(body.username.lower())
-        if not server.passwords.verify(None if account is None else account.password_hash, body.password):
+        server.limits.take("login", address(request), f"account:{body.username.lower()}")
+        account = await asyncio.to_thread(server.store.account, body.username.lower())
+        if not await server.passwords.verify(None if account is None else account.password_hash, body.password):
             raise HTTPException(401, "wrong username or password")
         assert account is not None
         if server.passwords.needs_rehash(account.password_hash):
-            server.store.set_password_hash(account.player_id, server.passwords.hash(body.password))
+            password_hash = await server.passwords.hash(body.password)
+            await asyncio.to_thread(server.store.set_password_hash, account.player_id, password_hash)
         return {
             "player": player_json(account.player_id, account.name, account.login),
-            "token": server.signer.token(account.player_id),
+            "token": await asyncio.to_thread(server.new_token, account.player_id),
         }
+
+    @app.post("/api/logout")
+    def logout(authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """Revoke the token: it no longer works, on any server process (the player's other tokens do)."""
+        session_id, _ = server.session(authorization)
+        server.store.revoke_session(session_id)
+        return {"logged_out": True}
 
     @app.get("/api/me")
     def me(authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        player_id, name = server.player(authorization)
-        return {"player": player_json(player_id, name, server.store.login_of(player_id))}
+        _, session = server.session(authorization)
+        return {"player": player_json(session.player_id, session.name, session.login)}
 
     @app.get("/api/me/history")
     def my_history(authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
@@ -282,6 +364,11 @@ def create_app(settings: Settings) -> FastAPI:
         body: CreateTableRequest, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
         player_id, name = await asyncio.to_thread(server.player, authorization)
+        playing = await asyncio.to_thread(server.store.tables_created_by, player_id)
+        if playing >= settings.tables_per_player:
+            raise HTTPException(
+                429, f"you have {playing} tables still being played: finish one before you create another"
+            )
         rules_data: dict[str, Any] = {"preset": body.preset, **body.options}
         if body.target is not None:
             rules_data["target"] = body.target
@@ -301,10 +388,11 @@ def create_app(settings: Settings) -> FastAPI:
             server.store.create_table,
             rules.to_json(),
             0,
-            secrets.randbits(32),
+            fresh_deal(rules).to_json(),
             body.private,
             seats,
             body.turn_seconds,
+            player_id,
         )
         info: TableInfo | None = created
         if body.seat is not None:
@@ -350,7 +438,10 @@ def create_app(settings: Settings) -> FastAPI:
             raise HTTPException(409, "you already have a seat at this table")
         if body.seat >= len(info.seats):
             raise HTTPException(400, f"seat {body.seat} is not a seat of this {len(info.seats)}-player table")
-        if not await asyncio.to_thread(server.store.claim_seat, table_id, body.seat, player_id, name):
+        claimed = await asyncio.to_thread(server.store.claim_seat, table_id, body.seat, player_id, name)
+        if claimed == "has_seat":
+            raise HTTPException(409, "you already have a seat at this table")
+        if claimed == "taken":
             raise HTTPException(409, f"seat {body.seat} is taken")
         await server.tables.reload_seats(table_id)
         await server.broker.publish("seats", table_id)
@@ -363,12 +454,29 @@ def create_app(settings: Settings) -> FastAPI:
         if not origin_allowed(websocket, settings.allowed_origins):
             await websocket.close(code=CLOSE_POLICY)
             return
-        table = await server.tables.get(table_id)
+        client = websocket.client.host if websocket.client is not None else "unknown"
+        if server.connections[client] >= settings.connections_per_address:
+            await websocket.accept()
+            limit = settings.connections_per_address
+            await websocket.close(code=CLOSE_POLICY, reason=f"more than {limit} connections from your address")
+            return
+        try:
+            table = await server.tables.get(table_id)
+        except SetAside as error:  # accepted, so that the client reads why in the close frame
+            await websocket.accept()
+            await websocket.close(code=CLOSE_UNAVAILABLE, reason=str(error)[:120])
+            return
         if table is None:
             await websocket.close(code=CLOSE_POLICY, reason="no such table")
             return
         await websocket.accept()
-        await Connection(server, websocket, table).run()
+        server.connections[client] += 1
+        try:
+            await Connection(server, websocket, table).run()
+        finally:
+            server.connections[client] -= 1
+            if not server.connections[client]:
+                del server.connections[client]
 
     static = settings.static_dir or STATIC
     if (static / "index.html").is_file():

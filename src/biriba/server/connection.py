@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import enum
+import logging
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -38,8 +39,12 @@ from biriba.server.table import LiveTable, Refusal, Submission
 if TYPE_CHECKING:
     from biriba.server.app import Server
 
+log = logging.getLogger("biriba.server")
+
 CLOSE_POLICY = 1008
 """WebSocket close code: the connection broke a policy (a foreign origin, a private table)."""
+CLOSE_UNAVAILABLE = 1011
+"""WebSocket close code: the table cannot be served (it was set aside; the reason says why)."""
 
 
 class Phase(enum.Enum):
@@ -104,11 +109,14 @@ class Connection:
     async def run(self) -> None:
         """Serve the connection until the client goes or its outbox closes it: the reader handles the
         client's messages, the outbox's sender writes to the socket; when one ends, so does the other."""
-        sender = asyncio.get_running_loop().create_task(self.outbox.run())
-        reader = asyncio.get_running_loop().create_task(self._read())
+        loop = asyncio.get_running_loop()
+        sender = loop.create_task(self.outbox.run())
+        reader = loop.create_task(self._read())
+        deadline = loop.call_later(self.server.settings.hello_seconds, self._no_hello)
         try:
             await asyncio.wait({sender, reader}, return_when=asyncio.FIRST_COMPLETED)
         finally:
+            deadline.cancel()
             self.phase = Phase.CLOSED
             if self in self.table.listeners:
                 self.table.listeners.discard(self)
@@ -117,6 +125,13 @@ class Connection:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect):
                     await task
+
+    def _no_hello(self) -> None:
+        """A connection that has not said ``hello`` in time holds a socket for nothing: close it."""
+        if self.phase is Phase.GREETING:
+            seconds = self.server.settings.hello_seconds
+            self.send(error_message("hello_timeout", f"no hello within {seconds:g} seconds"))
+            self.outbox.close(CLOSE_POLICY, "no hello in time")
 
     async def _read(self) -> None:
         """Receive messages until the client goes. Each is handled in a task of its own, shielded: a
@@ -157,6 +172,9 @@ class Connection:
             self.send(refusal.to_message())
             if refusal.code in ("stale", "illegal", "not_your_seat") and self.phase is not Phase.CLOSED:
                 self.send(self.table.state_message(self.seat))
+        except Exception:  # the database or a worker failed: nothing was applied, and the connection stays
+            log.exception("table %s: a %s message failed", self.table.info.id, message.type)
+            self.send(error_message("unavailable", "the server could not do that just now: try again"))
 
     async def dispatch(self, message: Hello | ActionMessage | NextHand | HintRequest | Ping) -> None:
         match message:
@@ -189,7 +207,8 @@ class Connection:
         table = self.table
         if hello.token is not None:
             try:
-                self.player_id = self.server.signer.player_id(hello.token)
+                _, session = await asyncio.to_thread(self.server.authenticate, hello.token)
+                self.player_id = session.player_id
             except TokenError as error:
                 raise Refusal("bad_token", str(error)) from None
         seated = self._seats_of_player()
@@ -201,6 +220,11 @@ class Connection:
             self.outbox.close(CLOSE_POLICY, "private table")  # once the error has been sent
             return
         if self.phase is Phase.CLOSED:  # the connection went (or was dropped) while the seats were read
+            return
+        limit = self.server.settings.spectators_per_table
+        if not seated and sum(listener.seat is None for listener in table.listeners) >= limit:
+            self.send(error_message("too_many_spectators", f"this table has {limit} spectators already"))
+            self.outbox.close(CLOSE_POLICY, "too many spectators")
             return
         self.seat = seated[0] if seated else None
         self.phase = Phase.SEATED if seated else Phase.WATCHING

@@ -2,9 +2,11 @@
 reads), and the frames a browser steps through.
 
 A replay shows every hand's cards, so it covers finished hands only: the hand still being played
-at a table is left out until it is over (its deal and hands stay secret). Hand ``n`` is dealt from
-its own seed (:func:`~biriba.server.table.hand_seed`), so a finished hand's seed says nothing of the
-hands after it.
+at a table is left out until it is over (its deal and hands stay secret). Every hand is given as
+its deck, never as a seed: each online deck is shuffled from the operating system's random source,
+so a finished hand's deck says nothing of the hands after it. (A table made before decks were stored
+dealt from seeds of its own seed; one of those seeds would lead to the others, so they are given as
+the decks they shuffle.)
 """
 
 from __future__ import annotations
@@ -12,12 +14,14 @@ from __future__ import annotations
 from typing import Any
 
 from biriba.core.actions import Action, action_from_json, action_to_json
+from biriba.core.cards import shuffled_pack
 from biriba.core.match import Match
 from biriba.core.records import Deal, MatchRecord
 from biriba.core.rules import Rules
+from biriba.core.state import cut_error_for_seed
 from biriba.core.views import observe
 from biriba.server.store import Event, TableInfo
-from biriba.server.table import hand_seed
+from biriba.server.table import hand_deal
 
 
 class ReplayRangeError(ValueError):
@@ -27,16 +31,27 @@ class ReplayRangeError(ValueError):
 def match_record(info: TableInfo, events: list[Event]) -> MatchRecord:
     """The table's finished hands as a match record."""
     rules = Rules.from_json(info.rules)
-    hands: list[tuple[Deal, list[Action]]] = [(Deal(seed=hand_seed(info.seed, 0)), [])]
+    hands: list[tuple[Deal, list[Action]]] = [(as_deck(rules, hand_deal(info, 0)), [])]
     for event in events:
         if event.kind == "deal":
-            hands.append((Deal(seed=hand_seed(info.seed, len(hands))), []))
+            hands.append((as_deck(rules, hand_deal(info, len(hands), event.data)), []))
         else:
             hands[-1][1].append(action_from_json(event.data))
     record = MatchRecord(rules=rules, first_dealer=info.first_dealer, hands=hands)
     if record.replay().hand is not None:  # the last hand is still being played: it stays secret
         record.hands.pop()
     return record
+
+
+def as_deck(rules: Rules, deal: Deal) -> Deal:
+    """The same deal with its deck spelled out: a seeded deal as the deck its seed shuffles (and the
+    cut error it draws), exactly as :meth:`~biriba.core.state.HandState.deal` deals it."""
+    if deal.seed is None:
+        return deal
+    cut = deal.cut
+    if cut is None and (rules.exact_cut_bonus or rules.near_cut_bonus):
+        cut = cut_error_for_seed(deal.seed)
+    return Deal(deck=tuple(shuffled_pack(rules.decks, rules.jokers, deal.seed)), cut=cut)
 
 
 def replay_frame(record: MatchRecord, hand: int, step: int) -> dict[str, Any]:

@@ -32,7 +32,8 @@ def serve(settings: Settings, host: str, port: int, log_level: str = "info") -> 
         ws_max_size=settings.max_message_bytes * FRAME_LIMIT_FACTOR,
         ws="websockets-sansio",
         ws_per_message_deflate=COMPRESSION,
-        proxy_headers=False,
+        proxy_headers=bool(settings.trusted_proxies),
+        forwarded_allow_ips=",".join(settings.trusted_proxies) or None,
     )
     listener = config.bind_socket()  # exits with uvicorn's message if the address cannot be bound
     bound = listener.getsockname()[1]

@@ -27,8 +27,10 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    UniqueConstraint,
     create_engine,
     event,
+    func,
     select,
     text,
     update,
@@ -62,15 +64,23 @@ class TableRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
     rules: Mapped[Any] = mapped_column(JSON)
     first_dealer: Mapped[int] = mapped_column(Integer)
-    seed: Mapped[int] = mapped_column(BigInteger)
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    """Tables made before deals were stored as decks: hands without a deck are dealt from it."""
+    first_deal: Mapped[Any] = mapped_column(JSON, nullable=True)
+    """The first hand's deal, ``{"deck": [codes], "cut": n?}`` (None: a table dealt from its seed)."""
     private: Mapped[bool] = mapped_column(Boolean)
     invite: Mapped[str | None] = mapped_column(String(64), nullable=True)
     over: Mapped[bool] = mapped_column(Boolean, default=False)
     turn_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
+    error: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    """Why the table could not be loaded (it is set aside: not resumed, not listed); None if it loads."""
+    created_by: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The player who created the table (None for tables made before it was kept)."""
 
 
 class SeatRow(Base):
     __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("table_id", "player_id", name="seats_one_per_player"),)
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
@@ -108,6 +118,17 @@ class ResultRow(Base):
     updated_at: Mapped[float] = mapped_column(Float)
 
 
+class SessionRow(Base):
+    """A token handed out: whose, until when, and whether it was revoked."""
+
+    __tablename__ = "sessions"
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float)
+    revoked: Mapped[bool] = mapped_column(Boolean)
+
+
 class SecretRow(Base):
     __tablename__ = "secrets"
     name: Mapped[str] = mapped_column(String(32), primary_key=True)
@@ -122,6 +143,8 @@ class Seat:
     bot: str | None
     player_id: str | None
     name: str | None
+    registered: bool = False
+    """Whether the player is a registered user (a guest may take any name, even a registered user's)."""
 
     @property
     def is_open(self) -> bool:
@@ -136,13 +159,18 @@ class TableInfo:
     created_at: float
     rules: Any
     first_dealer: int
-    seed: int
+    seed: int | None
+    """Only tables made before deals were stored as decks have one (see :func:`biriba.server.table.hand_deal`)."""
+    first_deal: Any
+    """The first hand's deal as a record's deal object (None for a table dealt from its seed)."""
     private: bool
     invite: str | None
     over: bool
     seats: tuple[Seat, ...]
     turn_seconds: float | None = None
     """The turn timer: seconds a person's turn may take before the server plays for them (None: no timer)."""
+    error: str | None = None
+    """Why the table could not be loaded; None for a table that loads (see :meth:`Store.set_aside`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +193,17 @@ class Account:
     login: str
     password_hash: str
     name: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSession:
+    """A session as stored, with its player's name and login (None: a guest)."""
+
+    player_id: str
+    name: str
+    login: str | None
+    expires_at: float
+    revoked: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,10 +243,17 @@ class Store:
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
         with self.engine.begin() as connection:
-            if not self.is_sqlite:
+            if self.is_sqlite:
+                # SQLite changes a column by copying the table into a new one and dropping the old: the
+                # rows that point at it (seats, events) must not be checked in between. (The first
+                # statement, before the driver opens a transaction, where the pragma is a no-op.)
+                connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            else:
                 connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
+            if self.is_sqlite:
+                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
 
     def close(self) -> None:
         self.engine.dispose()
@@ -238,10 +284,33 @@ class Store:
             session.add(PlayerRow(id=player_id, name=name, created_at=time.time()))
         return player_id
 
-    def player_name(self, player_id: str) -> str | None:
+    # --- sessions (what tokens stand for) ------------------------------------------------------
+
+    def create_session(self, player_id: str, seconds: float) -> str:
+        """A new session of ``player_id`` that lasts ``seconds``; its id (a token names it)."""
+        session_id = secrets.token_urlsafe(18)
+        now = time.time()
+        with Session(self.engine) as session, session.begin():
+            session.add(
+                SessionRow(id=session_id, player_id=player_id, created_at=now, expires_at=now + seconds, revoked=False)
+            )
+        return session_id
+
+    def session(self, session_id: str) -> PlayerSession | None:
         with Session(self.engine) as session:
-            row = session.get(PlayerRow, player_id)
-            return None if row is None else row.name
+            row = session.execute(
+                select(
+                    SessionRow.player_id, PlayerRow.name, AccountRow.login, SessionRow.expires_at, SessionRow.revoked
+                )
+                .join(PlayerRow, PlayerRow.id == SessionRow.player_id)
+                .outerjoin(AccountRow, AccountRow.player_id == SessionRow.player_id)
+                .where(SessionRow.id == session_id)
+            ).first()
+            return None if row is None else PlayerSession(*row)
+
+    def revoke_session(self, session_id: str) -> None:
+        with Session(self.engine) as session, session.begin():
+            session.execute(update(SessionRow).where(SessionRow.id == session_id).values(revoked=True))
 
     # --- registered users ----------------------------------------------------------------------
 
@@ -272,12 +341,6 @@ class Store:
             ).first()
             return None if row is None else Account(*row)
 
-    def login_of(self, player_id: str) -> str | None:
-        """The login name of a registered player; None for a guest."""
-        with Session(self.engine) as session:
-            row = session.get(AccountRow, player_id)
-            return None if row is None else row.login
-
     def set_password_hash(self, player_id: str, password_hash: str) -> None:
         """Store a new hash of the same password (argon2 parameters were raised since it was made)."""
         with Session(self.engine) as session, session.begin():
@@ -302,12 +365,13 @@ class Store:
             seats: dict[str, list[SeatRow]] = {table_id: [] for table_id in ids}
             for seat in session.scalars(select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)):
                 seats[seat.table_id].append(seat)
+            registered = _registered(session, seats)
             entries = []
             for row, seat_number, result in mine:
                 players = len(seats[row.id])
                 entries.append(
                     HistoryEntry(
-                        table=_table_info(row, seats[row.id]),
+                        table=_table_info(row, seats[row.id], registered),
                         seat=seat_number,
                         hands=0 if result is None else result.hands,
                         totals=[0] * players if result is None else list(result.totals),
@@ -322,11 +386,13 @@ class Store:
         self,
         rules: Any,
         first_dealer: int,
-        seed: int,
+        first_deal: Any,
         private: bool,
         bots: Sequence[str | None],
         turn_seconds: float | None = None,
+        created_by: str | None = None,
     ) -> TableInfo:
+        """A new table: ``first_deal`` is its first hand's deal (``{"deck": [codes], "cut": n?}``)."""
         table_id = secrets.token_urlsafe(9)
         invite = secrets.token_urlsafe(18) if private else None
         with Session(self.engine) as session, session.begin():
@@ -336,11 +402,13 @@ class Store:
                     created_at=time.time(),
                     rules=rules,
                     first_dealer=first_dealer,
-                    seed=seed,
+                    seed=None,
+                    first_deal=first_deal,
                     private=private,
                     invite=invite,
                     over=False,
                     turn_seconds=turn_seconds,
+                    created_by=created_by,
                 )
             )
             session.flush()
@@ -356,7 +424,8 @@ class Store:
             if row is None:
                 return None
             seats = session.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat))
-            return _table_info(row, list(seats))
+            seat_rows = list(seats)
+            return _table_info(row, seat_rows, _registered(session, {table_id: seat_rows}))
 
     def open_tables(self, limit: int = 100) -> list[TableInfo]:
         """Public tables still being played, newest first."""
@@ -364,7 +433,7 @@ class Store:
             rows = list(
                 session.scalars(
                     select(TableRow)
-                    .where(TableRow.private.is_(False), TableRow.over.is_(False))
+                    .where(TableRow.private.is_(False), TableRow.over.is_(False), TableRow.error.is_(None))
                     .order_by(TableRow.created_at.desc())
                     .limit(limit)
                 )
@@ -373,27 +442,47 @@ class Store:
             seats: dict[str, list[SeatRow]] = {table_id: [] for table_id in ids}
             for seat in session.scalars(select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)):
                 seats[seat.table_id].append(seat)
-            return [_table_info(row, seats[row.id]) for row in rows]
+            registered = _registered(session, seats)
+            return [_table_info(row, seats[row.id], registered) for row in rows]
 
     def table_ids(self) -> list[str]:
-        """Every table still being played (a restarted server resumes them)."""
+        """Every table still being played and not set aside (a restarted server resumes them)."""
         with Session(self.engine) as session:
-            return list(session.scalars(select(TableRow.id).where(TableRow.over.is_(False))))
+            return list(session.scalars(select(TableRow.id).where(TableRow.over.is_(False), TableRow.error.is_(None))))
 
-    def claim_seat(self, table_id: str, seat: int, player_id: str, name: str) -> bool:
-        """Sit ``player_id`` in an open seat; False if the seat is taken (by a bot or someone else)."""
-        with Session(self.engine) as session, session.begin():
-            result = session.execute(
-                update(SeatRow)
-                .where(
-                    SeatRow.table_id == table_id,
-                    SeatRow.seat == seat,
-                    SeatRow.bot.is_(None),
-                    SeatRow.player_id.is_(None),
-                )
-                .values(player_id=player_id, name=name)
+    def tables_created_by(self, player_id: str) -> int:
+        """How many tables still being played ``player_id`` created."""
+        with Session(self.engine) as session:
+            query = select(func.count()).where(
+                TableRow.created_by == player_id, TableRow.over.is_(False), TableRow.error.is_(None)
             )
-            return bool(getattr(result, "rowcount", 0))
+            return int(session.scalar(query) or 0)
+
+    def set_aside(self, table_id: str, error: str) -> None:
+        """Mark a table that cannot be loaded, with the reason: it is not tried again at every start."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(error=error[:500]))
+
+    def claim_seat(self, table_id: str, seat: int, player_id: str, name: str) -> str:
+        """Sit ``player_id`` in an open seat: ``"seated"``; ``"taken"`` if the seat is not open (a bot or
+        someone else sits there), ``"has_seat"`` if the player already sits at the table. The database
+        decides both, whatever other joins run at the same moment: the update takes an open seat only,
+        and the unique constraint on ``(table_id, player_id)`` refuses a second seat."""
+        try:
+            with Session(self.engine) as session, session.begin():
+                result = session.execute(
+                    update(SeatRow)
+                    .where(
+                        SeatRow.table_id == table_id,
+                        SeatRow.seat == seat,
+                        SeatRow.bot.is_(None),
+                        SeatRow.player_id.is_(None),
+                    )
+                    .values(player_id=player_id, name=name)
+                )
+                return "seated" if getattr(result, "rowcount", 0) else "taken"
+        except IntegrityError:
+            return "has_seat"
 
     def save_result(self, table_id: str, hands: int, totals: list[int], winner: int | None, over: bool) -> None:
         """Record a table's results after a hand (and that the match is over, when it is)."""
@@ -444,18 +533,28 @@ class Store:
         return written
 
 
-def _table_info(row: TableRow, seats: list[SeatRow]) -> TableInfo:
+def _registered(session: Session, seats: dict[str, list[SeatRow]]) -> set[str]:
+    """The players among ``seats`` who are registered users."""
+    players = {seat.player_id for rows in seats.values() for seat in rows if seat.player_id is not None}
+    if not players:
+        return set()
+    return set(session.scalars(select(AccountRow.player_id).where(AccountRow.player_id.in_(players))))
+
+
+def _table_info(row: TableRow, seats: list[SeatRow], registered: set[str]) -> TableInfo:
     return TableInfo(
         id=row.id,
         created_at=row.created_at,
         rules=row.rules,
         first_dealer=row.first_dealer,
         seed=row.seed,
+        first_deal=row.first_deal,
         private=row.private,
         invite=row.invite,
         over=row.over,
-        seats=tuple(Seat(s.seat, s.bot, s.player_id, s.name) for s in seats),
+        seats=tuple(Seat(s.seat, s.bot, s.player_id, s.name, s.player_id in registered) for s in seats),
         turn_seconds=row.turn_seconds,
+        error=row.error,
     )
 
 

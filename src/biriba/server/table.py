@@ -2,10 +2,13 @@
 may see.
 
 The log holds two kinds of event: ``action`` (an action of RULINGS section 7, by a person or a bot)
-and ``deal`` (the next hand is dealt). The first hand is dealt when the table is created, from the
-table's seed; hand ``n`` is dealt from a seed drawn from the table's seed and ``n``, so the log
-plus the table row rebuild the match exactly. Nothing else is state: a restarted server (or another
-server process) replays the log and stands exactly where the table stood.
+and ``deal`` (the next hand is dealt; its data is the new hand's deck). The first hand's deck is
+stored with the table when it is created. Every deck is shuffled by the operating system's
+cryptographic random source (:func:`fresh_deal`): no seed exists that a player could search for from
+the cards they see, and a finished hand's deck says nothing of the next one. The log plus the table
+row rebuild the match exactly. Nothing else is state: a restarted server (or another server process)
+replays the log and stands exactly where the table stood. (Tables made before decks were stored
+have a seed, and their hands dealt back then replay from it: :func:`hand_deal`.)
 
 Every change goes through :meth:`LiveTable.submit`: it refuses an event made against an old sequence
 number, validates it with the engine on a copy of the state, writes it to the log (the database
@@ -25,22 +28,26 @@ import asyncio
 import contextlib
 import logging
 import random
+import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from biriba.bots.base import Bot, make_bot
-from biriba.bots.hints import HINT_BOT, suggest
+from biriba.bots.base import make_bot
+from biriba.bots.hints import HINT_BOT, Suggestion
 from biriba.core.actions import Action, action_from_json, action_to_json
+from biriba.core.cards import pack
 from biriba.core.errors import IllegalAction, InvalidInputError
 from biriba.core.match import HandResult, Match
+from biriba.core.records import Deal
 from biriba.core.rules import Rules
-from biriba.core.state import HandState
+from biriba.core.state import HandState, cut_error_for_seed
 from biriba.core.views import observe
 from biriba.i18n import Words
 from biriba.server.protocol import error_message
 from biriba.server.store import Event, Store, TableInfo
+from biriba.server.thinking import Thinkers, ThinkingFailed
 from biriba.server.writer import EventWriter
 
 log = logging.getLogger("biriba.server")
@@ -48,20 +55,61 @@ log = logging.getLogger("biriba.server")
 SERVER_BOT_LEVELS = ("random", "greedy", "heuristic", "search")
 """Bot levels a table may seat (plain level names: no options, so no client can ask for a slow bot)."""
 
-INLINE_BOT_LEVELS = frozenset({"random", "greedy"})
-"""Bots that decide in well under a millisecond: they choose on the event loop, which costs less than a
-hand-off to a worker thread. The others think in a worker thread so that the loop never waits on them."""
-
 TIMEOUT_BOT = "greedy"
-"""Whose choices the turn timer plays for a person whose time ran out: a safe, sensible move."""
+"""Whose choices the turn timer plays for a person whose time ran out: a safe, sensible move. It also
+plays for a bot whose own decision ran out of time."""
+
+HINTS_WAITING_PER_WORKER = 4
+"""A hint is refused (``busy``) while this many decisions per worker process wait or are computed: a
+flood of hints delays no bot by more than that."""
+
+THINKING_SECONDS = 10.0
+"""The time limit of one decision of a bot or a hint, by default (``Settings.think_seconds``)."""
+
+RETRY_FIRST = 0.1
+RETRY_LONGEST = 30.0
+"""Seconds before a failed move of the server's own is tried again: the first pause, doubled after
+each failure in a row, up to the longest."""
 
 Clock = Callable[[], float]
 """Wall-clock seconds since the epoch (``time.time``); turn deadlines are stored and compared in it."""
 
 
+DEAL_SOURCE = random.SystemRandom()
+"""Where online deals come from: the operating system's cryptographic random source (``os.urandom``).
+A seeded shuffle would let a player search the seeds for the one that deals the cards they hold, and
+with it read every hand, the draw pile and the biribakia; this source has no seed."""
+
+
+def fresh_deal(rules: Rules) -> Deal:
+    """A new hand's deal: the whole pack shuffled by :data:`DEAL_SOURCE` (and, where the rules score
+    the dealer's cut, a cut error drawn from a secret seed of 128 bits)."""
+    cards = pack(rules.decks, rules.jokers)
+    DEAL_SOURCE.shuffle(cards)
+    cut = cut_error_for_seed(secrets.randbits(128)) if rules.exact_cut_bonus or rules.near_cut_bonus else None
+    return Deal(deck=tuple(cards), cut=cut)
+
+
+def hand_deal(info: TableInfo, hand_index: int, data: Any = None) -> Deal:
+    """How hand ``hand_index`` (from 0) of a table was dealt: the deck stored with the table (the first
+    hand) or in the hand's ``deal`` event (``data``). A table made before decks were stored has a seed
+    instead, and its hands dealt back then (no deck) replay from it."""
+    stored = info.first_deal if hand_index == 0 else data
+    if isinstance(stored, dict) and "deck" in stored:
+        return Deal.from_json(stored)
+    if info.seed is None:
+        raise InvalidInputError(f"table {info.id}: hand {hand_index} has neither a deck nor a seed to deal from")
+    return Deal(seed=hand_seed(info.seed, hand_index))
+
+
 def hand_seed(table_seed: int, hand_index: int) -> int:
-    """The deal seed of hand ``hand_index`` (from 0) of a table."""
+    """The deal seed of hand ``hand_index`` (from 0) of a table made before decks were stored."""
     return random.Random(f"hand:{table_seed}:{hand_index}").randrange(2**32)
+
+
+def start_hand(match: Match, deal: Deal) -> HandState:
+    """Deal the match's next hand as ``deal`` says."""
+    return match.start_hand(deck=deal.deck, seed=deal.seed, cut=deal.cut)
 
 
 class Refusal(Exception):
@@ -75,6 +123,10 @@ class Refusal(Exception):
 
     def to_message(self) -> dict[str, Any]:
         return error_message(self.code, self.message, self.rule)
+
+
+class SetAside(Exception):
+    """A table that could not be loaded from its row and log; the message says why."""
 
 
 class Listener(Protocol):
@@ -105,9 +157,10 @@ class LiveTable:
         store: Store,
         bot_delay: float,
         publish: Callable[[str], Awaitable[None]],
+        thinkers: Thinkers,
         writer: EventWriter | None = None,
         clock: Clock = time.time,
-        hint_bot: Bot | None = None,
+        hint_bot: str = HINT_BOT,
     ):
         self.info = info
         self.store = store
@@ -118,22 +171,31 @@ class LiveTable:
         self.rules = Rules.from_json(info.rules)
         self.match = Match(self.rules, info.first_dealer)
         self.hand_index = 0
-        self.state: HandState = self.match.start_hand(seed=hand_seed(info.seed, 0))
+        self.state: HandState = start_hand(self.match, hand_deal(info, 0))
         self.seq = 0
         """How many events have been applied; the next event gets this number."""
         self.last_action: dict[str, Any] | None = None
         self.turn_started = info.created_at
         """When the current turn began: the time of the event that gave the seat on turn its turn."""
-        self.bots: dict[int, Bot] = {s.seat: make_bot(s.bot) for s in info.seats if s.bot is not None}
-        self.hint_bot = hint_bot or make_bot(HINT_BOT)
-        """The bot whose choice a hint gives (it keeps no state: the process's tables share one)."""
-        self._timeout_bot = make_bot(TIMEOUT_BOT)
+        self.bots: dict[int, str] = {s.seat: s.bot for s in info.seats if s.bot is not None}
+        """The bot spec of each bot seat (each is checked here: a table naming an unknown bot does not load)."""
+        for spec in self.bots.values():
+            make_bot(spec)
+        self.thinkers = thinkers
+        """Where bots and hints think: worker processes, with a time limit per decision."""
+        self.hint_bot = hint_bot
+        """The bot spec whose choice a hint gives."""
+        self._hints: dict[tuple[int, int], asyncio.Future[Suggestion]] = {}
+        """The hints asked for at the current position, by ``(seat, seq)``: each is computed
+        once, however often it is asked for."""
         self.listeners: set[Listener] = set()
         self.lock = asyncio.Lock()
         self._bot_task: asyncio.Task[None] | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._timeout_task: asyncio.Task[None] | None = None
         self._closed = False
+        self._failures = 0
+        """The server's own moves (bots, timer) that failed in a row: the pause before the next try."""
 
     # --- replaying and applying events -----------------------------------------------------------
 
@@ -162,7 +224,7 @@ class LiveTable:
         before = None if self.state.is_over else self.state.current
         if event.kind == "deal":
             self.hand_index += 1
-            self.state = self.match.start_hand(seed=hand_seed(self.info.seed, self.hand_index))
+            self.state = start_hand(self.match, hand_deal(self.info, self.hand_index, event.data))
             self.last_action = None
         else:
             assert after is not None
@@ -219,27 +281,37 @@ class LiveTable:
                     if claimed != seat:
                         raise Refusal("not_your_seat", f"you play seat {seat}, not seat {claimed!r}")
                 after = self._check(event)
+                if event.kind == "deal":  # the deck is drawn now, and logged with the event
+                    event = Submission(event.seq, "deal", fresh_deal(self.rules).to_json())
                 at = self.clock()
                 if not await self.writer.append(self.info.id, event.seq, event.kind, event.data, at):
                     grew = await self.catch_up()
                     raise Refusal("stale", f"sequence number {event.seq} was already used: it was not applied")
                 self._commit(event, after, at)
                 if event.kind == "action" and self.state.is_over:  # a hand ended: the history's results
-                    match = self.match
-                    await asyncio.to_thread(
-                        self.store.save_result,
-                        self.info.id,
-                        len(match.results),
-                        list(match.totals),
-                        match.winner,
-                        match.is_over,
-                    )
+                    await self._save_result()
         except Refusal:
             if grew:  # catch_up has sent the views: the bots and the timer follow the new turn
                 self.schedule()
             raise
         await self.changed()
         await self._publish(self.info.id)
+
+    async def _save_result(self) -> None:
+        """Write the match's results for the history. The event is in the log already, and the views
+        must go out: a failure is logged, and the next hand's end writes the results again."""
+        match = self.match
+        try:
+            await asyncio.to_thread(
+                self.store.save_result,
+                self.info.id,
+                len(match.results),
+                list(match.totals),
+                match.winner,
+                match.is_over,
+            )
+        except Exception:
+            log.exception("table %s: the results of hand %d could not be saved", self.info.id, len(match.results))
 
     async def changed(self) -> None:
         """Send every listener its view and let a bot play if one is on turn (or start the turn timer)."""
@@ -279,6 +351,7 @@ class LiveTable:
                     "seat": s.seat,
                     "name": s.name,
                     "bot": s.bot,
+                    "registered": s.registered,
                     "open": s.is_open,
                     "connected": any(listener.seat == s.seat for listener in self.listeners),
                 }
@@ -311,13 +384,25 @@ class LiveTable:
             listener.send(messages[listener.seat])
 
     async def hint(self, seat: int, language: str) -> dict[str, Any]:
-        """The hint for ``seat``; :class:`Refusal` if it is not that seat's turn. The bot thinks in a
-        worker thread; the state it reads is never changed in place (each event makes a new one)."""
+        """The hint for ``seat``; :class:`Refusal` if it is not that seat's turn, if the workers are busy,
+        or if the hint ran out of time. A hint is computed once per position (sequence number) and seat,
+        then put in the asker's language: asking again gets the same answer, at no cost. The bot thinks
+        in a worker process; the state it is sent is never changed in place (each event makes a new one)."""
         state, seq = self.state, self.seq
         if state.is_over or state.current != seat:
             raise Refusal("not_your_turn", "a hint is given on your turn")
-        view, legal = observe(state, seat), state.legal_actions()
-        suggestion = await asyncio.to_thread(suggest, view, legal, self.hint_bot)
+        key = (seat, seq)
+        asked = self._hints.get(key)
+        if asked is None:
+            thinkers = self.thinkers
+            if thinkers.pending >= thinkers.workers * HINTS_WAITING_PER_WORKER:
+                raise Refusal("busy", "the server is thinking for many players: ask for a hint again in a moment")
+            self._hints = {k: v for k, v in self._hints.items() if k[1] == seq}  # earlier positions' are done
+            asked = self._hints[key] = asyncio.ensure_future(thinkers.hint(self.hint_bot, state))
+        try:
+            suggestion = await asyncio.shield(asked)
+        except ThinkingFailed as failure:
+            raise Refusal("hint_unavailable", f"no hint at this position: {failure}") from None
         return {
             "type": "hint",
             "seq": seq,
@@ -338,38 +423,66 @@ class LiveTable:
             self._bot_task = asyncio.get_running_loop().create_task(self._bot_turn())
 
     async def _bot_turn(self) -> None:
-        if self.bot_delay:
-            await asyncio.sleep(self.bot_delay)
-        seq, state = self.seq, self.state
-        if state.is_over:
-            event = Submission(seq, "deal", {})
-        else:
-            seat = state.current
-            rng = random.Random(f"bot:{self.info.seed}:{seq}")
-            view, legal = observe(state, seat), state.legal_actions()
-            bot = self.bots[seat]
-            action: Action
-            if self.info.seats[seat].bot in INLINE_BOT_LEVELS:
-                action = bot.choose(view, legal, rng)
-            else:
-                action = await asyncio.to_thread(bot.choose, view, legal, rng)
-            event = Submission(seq, "action", action_to_json(action))
+        """Play one bot move (or deal, at a table of bots). Any failure but a refusal (the database, a
+        worker) is logged and the move tried again after a pause that doubles up to
+        :data:`RETRY_LONGEST`: the table never stops silently."""
+        seq = self.seq
         try:
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            seq, state = self.seq, self.state
+            if state.is_over:
+                event = Submission(seq, "deal", {})
+            else:
+                action = await self._decide(self.bots[state.current], state)
+                event = Submission(seq, "action", action_to_json(action))
             await self.submit(None, event)
+            self._failures = 0
         except Refusal as refusal:  # another process's bot or a catch-up got there first
             log.debug("table %s: bot event %s refused: %s", self.info.id, seq, refusal.message)
+        except Exception:
+            await self._after_failure("the bot's move", seq)
         finally:
             self._bot_task = None
         self.schedule_bot()
 
+    async def _after_failure(self, what: str, seq: int) -> None:
+        """Log a failed move of the server's own (a bot's, the timer's) and wait before it is tried again."""
+        self._failures += 1
+        pause = min(RETRY_LONGEST, RETRY_FIRST * 2 ** (self._failures - 1))
+        log.exception(
+            "table %s: %s at %s failed (%d in a row); trying again in %g s",
+            self.info.id,
+            what,
+            seq,
+            self._failures,
+            pause,
+        )
+        await asyncio.sleep(pause)
+
+    async def _decide(self, spec: str, state: HandState) -> Action:
+        """The bot ``spec``'s action for the seat on turn, thought out in a worker process. A decision
+        that runs out of time (or loses its worker) is replaced by the turn timer's bot's, under the
+        same limit; :class:`ThinkingFailed` if that fails too."""
+        try:
+            return await self.thinkers.choose(spec, state)
+        except ThinkingFailed as failure:
+            if spec == TIMEOUT_BOT:
+                raise
+            log.warning("table %s: bot %r at %s: %s; %s plays", self.info.id, spec, self.seq, failure, TIMEOUT_BOT)
+            return await self.thinkers.choose(TIMEOUT_BOT, state)
+
     # --- the turn timer -----------------------------------------------------------------------------
 
     def deadline(self) -> float | None:
-        """When the person on turn runs out of time (seconds since the epoch); None without a timer,
-        between hands, or when a bot is on turn."""
+        """When the person on turn runs out of time (seconds since the epoch); between hands, when the
+        server deals the next hand if no player has; None without a timer, once the match is over, or
+        when a bot is on turn (or deals, at a table of bots)."""
         seconds = self.info.turn_seconds
         state = self.state
-        if seconds is None or state.is_over or state.current in self.bots:
+        if seconds is None or (state.is_over and (self.match.is_over or not self.has_people)):
+            return None
+        if not state.is_over and state.current in self.bots:
             return None
         return self.turn_started + seconds
 
@@ -390,19 +503,25 @@ class LiveTable:
             self._timeout_task = asyncio.get_running_loop().create_task(self._play_timed_out_turn())
 
     async def _play_timed_out_turn(self) -> None:
-        """Play the rest of a turn whose time ran out, one logged action after another."""
+        """Play the rest of a turn whose time ran out, one logged action after another (or deal the next
+        hand, when the players have not). A failure is logged and tried again, as a bot's move."""
         try:
             while not self._closed:
                 deadline, seq, state = self.deadline(), self.seq, self.state
                 if deadline is None or self.clock() < deadline:
                     break  # the person played in time, or the turn moved on
-                seat = state.current
-                rng = random.Random(f"timeout:{self.info.seed}:{seq}")
-                action = self._timeout_bot.choose(observe(state, seat), state.legal_actions(), rng)
                 try:
-                    await self.submit(None, Submission(seq, "action", action_to_json(action)))
+                    if state.is_over:
+                        event = Submission(seq, "deal", {})
+                    else:
+                        action = await self.thinkers.choose(TIMEOUT_BOT, state)
+                        event = Submission(seq, "action", action_to_json(action))
+                    await self.submit(None, event)
+                    self._failures = 0
                 except Refusal as refusal:  # the person (or another process) acted at the last moment
                     log.debug("table %s: timed-out move %s refused: %s", self.info.id, seq, refusal.message)
+                except Exception:
+                    await self._after_failure("the timer's move", seq)
         finally:
             self._timeout_task = None
         self.schedule_timer()
@@ -432,10 +551,12 @@ class Tables:
         publish: Callable[[str], Awaitable[None]],
         clock: Clock = time.time,
         hint_bot: str = HINT_BOT,
+        thinkers: Thinkers | None = None,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
-        self.hint_bot = make_bot(hint_bot)
+        self.hint_bot = hint_bot
+        self.thinkers = thinkers or Thinkers(workers=1, time_limit=THINKING_SECONDS)
         self.publish = publish
         self.clock = clock
         self.writer = EventWriter(store)
@@ -443,6 +564,10 @@ class Tables:
         self._loading = asyncio.Lock()
 
     async def get(self, table_id: str) -> LiveTable | None:
+        """The live table (loaded and replayed if needed); None if there is no such table. A table that
+        cannot be rebuilt from its row and log (rules out of bounds, a bot the server does not know, an
+        event the engine refuses) is set aside in the database with the reason, logged, and never tried
+        again: :class:`SetAside`. A failure to read the database is raised as it is (it may pass)."""
         table = self._tables.get(table_id)
         if table is not None:
             return table
@@ -453,9 +578,26 @@ class Tables:
             info = await asyncio.to_thread(self.store.table, table_id)
             if info is None:
                 return None
-            table = LiveTable(info, self.store, self.bot_delay, self.publish, self.writer, self.clock, self.hint_bot)
+            if info.error is not None:
+                raise SetAside(f"the table was set aside: {info.error}")
             events = await asyncio.to_thread(self.store.events, table_id)
-            await asyncio.to_thread(table.replay, events)  # nobody sees the table before it is stored below
+            try:
+                table = LiveTable(
+                    info,
+                    self.store,
+                    self.bot_delay,
+                    self.publish,
+                    self.thinkers,
+                    self.writer,
+                    self.clock,
+                    self.hint_bot,
+                )
+                await asyncio.to_thread(table.replay, events)  # nobody sees the table before it is stored below
+            except Exception as error:
+                reason = f"it could not be loaded: {error}"
+                log.exception("table %s is set aside: %s", table_id, reason)
+                await asyncio.to_thread(self.store.set_aside, table_id, reason)
+                raise SetAside(f"the table was set aside: {reason}") from None
             self._tables[table_id] = table
             # A notice that came while the log was being read found no table here and was ignored:
             # read the log once more now that notices reach the table.
@@ -491,6 +633,8 @@ class Tables:
             try:
                 if await self.get(table_id) is not None:
                     resumed += 1
+            except SetAside:
+                pass  # logged when it was set aside
             except Exception:  # one broken table must not keep the others from resuming
                 log.exception("table %s could not be resumed", table_id)
         return resumed
@@ -509,3 +653,4 @@ class Tables:
     async def close(self) -> None:
         for table in self._tables.values():
             await table.close()
+        await asyncio.to_thread(self.thinkers.close)
