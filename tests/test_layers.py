@@ -147,3 +147,16 @@ def test_research_adapters_sit_above_the_engine_and_the_bots() -> None:
             continue
         for module, _ in imported_modules(parse(path)):
             assert not module.startswith("biriba.env"), f"{path.relative_to(SRC)} imports {module}"
+
+
+def test_the_words_sit_above_the_engine_and_the_bots() -> None:
+    """biriba.i18n renders what the engine and the bots describe; neither of them imports it (they give
+    data, not prose), and it imports no shell."""
+    for path in sorted((SRC / "i18n").glob("*.py")):
+        for module, _ in imported_modules(parse(path)):
+            if module.split(".")[0] == "biriba":
+                assert module.startswith(("biriba.core", "biriba.bots.hints")), f"i18n/{path.name} imports {module}"
+    for folder in ("core", "bots"):
+        for path in sorted((SRC / folder).glob("*.py")):
+            for module, _ in imported_modules(parse(path)):
+                assert not module.startswith("biriba.i18n"), f"{folder}/{path.name} imports {module}"

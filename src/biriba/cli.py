@@ -23,7 +23,7 @@ from biriba.bots.play import play_hand, play_match
 from biriba.console import action_markup, score_lines, table_markup
 from biriba.core.actions import Action, Discard, action_to_json
 from biriba.core.cards import card_code, card_codes, card_symbol, parse_cards
-from biriba.core.errors import CARD_FACTS, IllegalAction, InvalidInputError, InvalidMeldError
+from biriba.core.errors import IllegalAction, InvalidInputError, InvalidMeldError
 from biriba.core.melds import arrange, canonical, check_meld
 from biriba.core.records import (
     HandRecord,
@@ -37,7 +37,7 @@ from biriba.core.rules import OPTION_BOUNDS, Rules, option_fields
 from biriba.core.scoresheet import score_sheet
 from biriba.core.scoring import HandScore
 from biriba.core.state import HandState
-from biriba.i18n import LANGUAGES, Words
+from biriba.i18n import LANGUAGES, Words, reason_json
 from biriba.rulesheet import preset_names, preset_summary, rule_sheet
 
 app = typer.Typer(
@@ -187,8 +187,7 @@ def replay(
         details = {"index": error.index, "action": action_to_json(error.action), "rule": cause.rule}
         reason = words.refusal(cause)
         if as_json:
-            facts = {"key": cause.reason.key, "facts": _facts_json(cause.reason.facts)}
-            typer.echo(json.dumps({"error": {**details, "reason": reason, **facts}}))
+            typer.echo(json.dumps({"error": {**details, "reason": reason, **reason_json(cause.reason)}}))
         else:
             move = words.action(error.action)
             typer.echo(words("cli.illegal-action", index=error.index, move=move, reason=reason), err=True)
@@ -209,16 +208,6 @@ def replay(
         typer.echo(words("cli.unfinished", n=result["actions"], seat=result["current"]))
     else:
         typer.echo(words("cli.unfinished-match", n=result["actions"]))
-
-
-def _facts_json(facts: dict[str, Any]) -> dict[str, Any]:
-    """A reason's facts as JSON: cards as codes, the rest as they are."""
-    return {
-        name: (card_codes(value) if isinstance(value, tuple) else card_codes([value])[0])
-        if name in CARD_FACTS and value is not None
-        else value
-        for name, value in facts.items()
-    }
 
 
 def _replay_hand(record: HandRecord, show: bool, words: Words) -> dict[str, Any]:

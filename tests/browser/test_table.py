@@ -52,7 +52,9 @@ def test_create_a_table_and_play_a_whole_hand_against_bots(new_device: NewDevice
     page.locator(".my-hand [data-code]").first.click()
     page.click("#meld")  # one card is no meld
     error = page.wait_for_selector("[data-testid=error]")
-    assert error.get_attribute("data-rule") and "Not allowed" in error.inner_text()
+    assert error.get_attribute("data-rule") == "meld-invalid"
+    shown = error.inner_text()
+    assert "Not allowed (Not a meld)" in shown and "a meld needs at least 3 cards, not 1" in shown
     assert page.locator(".my-hand [data-code]").count() == 12
     page.click("#clear")
     kinds = []
@@ -63,7 +65,7 @@ def test_create_a_table_and_play_a_whole_hand_against_bots(new_device: NewDevice
         kinds.append(play_hinted_move(page))
     assert {"discard"} <= set(kinds) and len(kinds) > 5
     breakdown = page.locator("[data-testid=breakdown]")
-    expect(breakdown).to_contain_text("Melded")
+    expect(breakdown).to_contain_text("melded")
     sheet = page.locator("[data-testid=score-sheet] tbody tr")
     expect(sheet).to_have_count(2)  # hand 1 and the total
     page.click("#next-hand")
@@ -104,3 +106,34 @@ def test_a_reload_mid_hand_comes_back_to_the_same_seat(new_device: NewDevice, se
     assert again == hand
     expect(page.locator("#discard")).to_be_visible()
     expect(page.locator("[data-testid=turn]")).to_have_class("mine")
+
+
+ENGLISH_GAME_WORDS = (
+    "Draw", "Discard", "Meld", "Pass", "Hint", "pile", "Bonus", "Team", "Hand", "Score", "Total", "Not allowed",
+    "Waiting", "cards", "clean", "dirty", "biribaki", "Easy", "Player", "your turn", "run", "set",
+)  # fmt: skip
+
+
+def test_a_greek_table_says_everything_in_greek(server: RunningServer, new_device: NewDevice) -> None:
+    """In Greek, the table, an illegal move's refusal, a hint and the last move speak Greek: no English
+    word of the game is left on the page."""
+    page = new_device()
+    page.goto(server.url)
+    page.click("#language")  # English -> Ελληνικά
+    sign_in(page, server.url, "Ελένη")
+    create_table(page, ["greedy", "greedy", "greedy"])
+    my_turn(page)
+    page.click("#draw")
+    expect(page.locator(".my-hand [data-code]")).to_have_count(12)
+    page.locator(".my-hand [data-code]").first.click()
+    page.click("#meld")
+    error = page.wait_for_selector("[data-testid=error]")
+    assert "Δεν επιτρέπεται (Δεν είναι συνδυασμός)" in error.inner_text()
+    page.click("#clear")
+    page.click("#hint")
+    hint = page.wait_for_selector("[data-testid=hint]").inner_text()
+    assert any(word in hint for word in ("Πετάξτε", "Κατεβάστε", "Προσθέστε")), hint
+    text = page.locator("[data-testid=table]").inner_text()
+    assert "Κόζι" in text or "κόζι" in text.lower() or "Σειρά σας" in text
+    for word in ENGLISH_GAME_WORDS:
+        assert word not in text, f"English {word!r} on the Greek table:\n{text}"

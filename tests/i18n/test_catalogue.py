@@ -130,7 +130,7 @@ INFORMAL = re.compile(r"\b(σου|σένα|εσύ|Εσύ|παίζεις|έχει
 OTHER_NAMES = re.compile(r"(Κάτω φύλλα|κάτω φύλλα|μοιρασιά|Μοιρασιά)")
 """Names the game's words replace: the pile is η στοίβα, a hand is ένας γύρος (docs/glossary.md)."""
 LATIN_ALLOWED = re.compile(
-    r"\{[a-z_]+\}|\b(?:[AJQK]|JK|[dtmxhwqrsvp]|Enter|home/end|space|canastra|Buraco|P\d?|A 2|K A|K A 2)\b"
+    r"\{[a-z_]+\}|\b(?:[AJQK]|JK|JSON|[dtmxhwqrsvp]|Enter|home/end|space|canastra|Buraco|P\d?|A 2|K A|K A 2)\b"
 )
 
 
@@ -145,8 +145,23 @@ def test_greek_speaks_formally_and_uses_the_games_own_words() -> None:
 def test_greek_texts_hold_no_english_words() -> None:
     for key, entry in CATALOGUE.items():
         greek = entry["el"]
-        if key.startswith("preset.") or key == "cli.watch-title":
-            continue  # names: presets are named in Latin letters everywhere
+        if key.startswith("preset.") or key in ("cli.watch-title", "web.language"):
+            continue  # names: presets are named in Latin letters, the language switch names English
         for text in greek.values() if isinstance(greek, dict) else [greek]:
             rest = LATIN_ALLOWED.sub("", text)
             assert not re.search(r"[A-Za-z]{2,}", rest), f"{key}: English in the Greek text {text!r}"
+
+
+def test_the_browser_client_is_built_with_the_current_catalogue() -> None:
+    """The browser bundles the same catalogue (web/src/i18n.ts imports messages.json): a change to a text
+    needs ``npm run build`` in web/, or the browser would speak the old words."""
+    bundle = "".join(path.read_text(encoding="utf-8") for path in (SRC / "server" / "static").rglob("*.js"))
+    for key, entry in CATALOGUE.items():
+        assert f'"{key}"' in bundle, f"the built client lacks {key}: run npm run build in web/"
+        for text in (t for language in LANGUAGES for t in _texts(entry[language])):
+            if not re.search(r"[\"'`\\\n]", text):
+                assert text in bundle, f"the built client has another text for {key}: run npm run build in web/"
+
+
+def _texts(entry: str | dict[str, str]) -> list[str]:
+    return list(entry.values()) if isinstance(entry, dict) else [entry]

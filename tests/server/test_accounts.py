@@ -60,6 +60,23 @@ def test_login_errors_name_the_problem_and_reveal_no_account(sqlite_server: Runn
         assert connection.execute(text("SELECT count(*) FROM accounts")).scalar() == 1
 
 
+def test_usernames_in_any_one_alphabet_with_a_display_name_of_their_own(sqlite_server: RunningServer) -> None:
+    url = sqlite_server.url
+    created = register(url, "Ελένη_Π", name="Ελένη Παπαδοπούλου")
+    assert created.status_code == 201, created.text
+    assert created.json()["player"]["username"] == "ελένη_π"  # the login is known by its case-folded form
+    assert created.json()["player"]["name"] == "Ελένη Παπαδοπούλου"  # shown at tables, distinct from the login
+    assert register(url, "ΕΛΈΝΗ_Π").status_code == 409  # the same account whatever the case
+    again = login(url, "ΕΛΈΝΗ_π")
+    assert again.status_code == 200 and again.json()["player"]["name"] == "Ελένη Παπαδοπούλου"
+    assert register(url, "Иван").status_code == 201  # Cyrillic too
+    mixed = register(url, "аdmin")  # a Cyrillic а with Latin letters passes for "admin": refused
+    assert mixed.status_code == 400 and "one alphabet" in mixed.json()["detail"]
+    assert mixed.json()["key"] == "username-refused"  # the browser says it in its player's language
+    spaced = register(url, "ελένη παπά")
+    assert spaced.status_code == 400 and spaced.json()["key"] == "username-refused"
+
+
 def test_a_guest_who_registers_keeps_their_seat(sqlite_server: RunningServer) -> None:
     url = sqlite_server.url
     guest_token = http_post(f"{url}/api/guests", json={"name": "Kostas"}).json()["token"]

@@ -27,7 +27,7 @@ def play_by_hints(client: Client, until: Any) -> None:
             client.send({"type": "hint", "language": "en"})
             hint = client.until(lambda m: m["type"] in ("hint", "error"))
             assert hint["type"] == "hint", hint
-            assert hint["reason"]
+            assert hint["reason"] and hint["head"]["key"].startswith("hint.")  # words, and the data behind them
             client.send({"type": "action", "seq": hint["seq"], "action": hint["action"]})
         seen = state["seq"]
         state = client.until(lambda m, seen=seen: (m["type"] == "state" and m["seq"] > seen) or m["type"] == "error")
@@ -100,10 +100,23 @@ def test_an_illegal_move_gets_the_rule_and_changes_nothing(sqlite_server: Runnin
     client.send({"type": "action", "seq": state["seq"], "action": {"seat": 0, "type": "discard", "card": card}})
     refusal = client.until(lambda m: m["type"] == "error")
     assert refusal["code"] == "illegal" and refusal["rule"] == "draw-first", refusal
-    assert "draw" in refusal["message"].lower()
+    assert "draw" in refusal["message"].lower()  # English for logs and simple clients
+    assert (refusal["key"], refusal["facts"]) == ("draw-first", {})  # the data the browser puts in words
     again = client.until(lambda m: m["type"] == "state")
     assert again["seq"] == state["seq"] and again["view"] == state["view"]
     assert len(sqlite_server.store.events(table_id)) == state["seq"]
+
+
+def test_a_refusal_carries_its_facts_with_card_codes(sqlite_server: RunningServer) -> None:
+    _, _, client = seat_zero_table(sqlite_server)
+    state = wait_my_turn(client)
+    client.send({"type": "action", "seq": state["seq"], "action": {"seat": 0, "type": "draw"}})
+    state = client.until(lambda m: m["type"] == "state" and m["seq"] > state["seq"])
+    absent = next(code for code in ("JK", "AS", "2H", "KC") if code not in state["view"]["hand"])
+    client.send({"type": "action", "seq": state["seq"], "action": {"seat": 0, "type": "discard", "card": absent}})
+    refusal = client.until(lambda m: m["type"] == "error")
+    assert refusal["rule"] == "card-not-in-hand"
+    assert (refusal["key"], refusal["facts"]) == ("card-not-in-hand", {"cards": [absent]})
 
 
 def test_a_connection_never_acts_for_another_seat(sqlite_server: RunningServer) -> None:

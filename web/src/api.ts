@@ -22,6 +22,22 @@ function signedOut(reason: string): void {
   window.dispatchEvent(new CustomEvent(SIGNED_OUT, { detail: reason }));
 }
 
+/** An HTTP error of the server: its English ``message``, and the ``key`` of its text in the catalogue
+ *  (``web.error.KEY``), when it has one, for the client to say it in its player's language. */
+export class ApiProblem extends Error {
+  readonly key: string | null;
+  constructor(message: string, key: string | null) {
+    super(message);
+    this.key = key;
+  }
+}
+
+/** What went wrong, in ``words``' language where the catalogue has it. */
+export function problemText(error: unknown, say: (key: string, message: string) => string): string {
+  if (error instanceof ApiProblem && error.key) return say(error.key, error.message);
+  return (error as Error).message;
+}
+
 async function call(method: string, path: string, body?: Json): Promise<Json> {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   const token = savedToken();
@@ -33,7 +49,7 @@ async function call(method: string, path: string, body?: Json): Promise<Json> {
   }
   if (!response.ok) {
     const detail = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail ?? response.statusText);
-    throw new Error(detail);
+    throw new ApiProblem(detail, typeof data.key === "string" ? data.key : null);
   }
   return data;
 }
@@ -46,8 +62,8 @@ export async function becomeGuest(name: string): Promise<void> {
 }
 
 /** A registered user (with a guest's token, the guest becomes the user and keeps their seats). */
-export async function register(username: string, password: string): Promise<void> {
-  const data = await call("POST", "/api/users", { username, password });
+export async function register(username: string, password: string, name: string | null = null): Promise<void> {
+  const data = await call("POST", "/api/users", name ? { username, password, name } : { username, password });
   localStorage.setItem(TOKEN_KEY, data.token);
   localStorage.setItem(NAME_KEY, data.player.name);
 }

@@ -1,54 +1,172 @@
-// The client's words in English and Greek.
+// The client's words: the project's one catalogue (src/biriba/i18n/messages.json), the same file the
+// server, the terminal game and the command line render, put in words here by the same rules
+// (biriba.i18n): facts by name, plurals by CLDR category (Intl.PluralRules), numbers as the language
+// writes them (Intl.NumberFormat). The server sends refusals, hints, moves and score lines as data.
+
+import catalogue from "../../src/biriba/i18n/messages.json";
+import { SUIT_SYMBOL } from "./cards";
 
 export type Language = "en" | "el";
+export const LANGUAGES: Language[] = ["en", "el"];
 
-const WORDS = {
-  en: {
-    title: "Biriba", yourName: "Your name", enter: "Enter", lobby: "Lobby", newTable: "New table",
-    players: "Players", preset: "Rules", target: "Target", seat: "Seat", you: "you", open: "open seat",
-    person: "a person", private: "Private (invitation link)", create: "Create table", openTables: "Open tables",
-    noTables: "No open tables yet.", join: "Sit here", watch: "Watch", refresh: "Refresh",
-    invite: "Invitation link", draw: "Draw", takePile: "Take the pile", pass: "Pass", meld: "Meld",
-    group: "Set aside as a group", discard: "Discard", hint: "Hint", clear: "Clear", sort: "Sort",
-    redraw: "Turn up and draw again", noBonus: "No bonus suit", yourTurn: "Your turn", waiting: "Waiting for",
-    drawPile: "Draw pile", discardPile: "Discard pile", biribakia: "Biribakia", bonusSuit: "Bonus suit",
-    team: "Team", melds: "Melds", hand: "Your hand", cards: "cards", scoreSheet: "Score sheet",
-    hand_n: "Hand", total: "Total", handOver: "The hand is over", nextHand: "Deal the next hand",
-    matchOver: "The match is over", winner: "Winner", melded: "Melded", inHand: "In hand",
-    biribas: "Biribas", goingOut: "Going out", biribakiLine: "Biribaki", other: "Other", score: "Score",
-    notAllowed: "Not allowed", watching: "You are watching", connecting: "Connecting…",
-    extendHint: "Click one of your team's melds to add the selected cards.", last: "Last move",
-    clean: "clean", dirty: "dirty", bot: "bot", disconnected: "offline", language: "Ελληνικά",
-    asGuest: "Play as a guest", logIn: "Log in", signUp: "Register", username: "Username", password: "Password",
-    logOut: "Log out", registered: "a registered player", history: "My games", noHistory: "No games yet.", replay: "Replay", won: "won", lost: "lost",
-    playing: "in play", hands: "hands", step: "Step", record: "Match record (JSON)", timer: "Turn timer",
-    noTimer: "none", secondsLeft: "s left",
-  },
-  el: {
-    title: "Μπιρίμπα", yourName: "Το όνομά σας", enter: "Είσοδος", lobby: "Αίθουσα", newTable: "Νέο τραπέζι",
-    players: "Παίκτες", preset: "Κανόνες", target: "Στόχος", seat: "Θέση", you: "εσείς", open: "ελεύθερη θέση",
-    person: "άνθρωπος", private: "Ιδιωτικό (σύνδεσμος πρόσκλησης)", create: "Δημιουργία", openTables: "Ανοιχτά τραπέζια",
-    noTables: "Κανένα ανοιχτό τραπέζι.", join: "Καθίστε εδώ", watch: "Παρακολούθηση", refresh: "Ανανέωση",
-    invite: "Σύνδεσμος πρόσκλησης", draw: "Τραβήξτε", takePile: "Πάρτε τα κάτω", pass: "Πάσο", meld: "Κατεβάστε",
-    group: "Κρατήστε ως ομάδα", discard: "Πετάξτε", hint: "Βοήθεια", clear: "Καθαρισμός", sort: "Ταξινόμηση",
-    redraw: "Ανοίξτε το φύλλο και τραβήξτε ξανά", noBonus: "Χωρίς κόζι", yourTurn: "Σειρά σας", waiting: "Περιμένουμε",
-    drawPile: "Τράπουλα", discardPile: "Κάτω φύλλα", biribakia: "Μπιριμπάκια", bonusSuit: "Κόζι",
-    team: "Ομάδα", melds: "Κατεβασμένα", hand: "Τα φύλλα σας", cards: "φύλλα", scoreSheet: "Σκορ",
-    hand_n: "Γύρος", total: "Σύνολο", handOver: "Ο γύρος τελείωσε", nextHand: "Μοιράστε τον επόμενο γύρο",
-    matchOver: "Η παρτίδα τελείωσε", winner: "Νικητής", melded: "Κατεβασμένα", inHand: "Στο χέρι",
-    biribas: "Μπιρίμπες", goingOut: "Κλείσιμο", biribakiLine: "Μπιριμπάκι", other: "Άλλα", score: "Σκορ",
-    notAllowed: "Δεν επιτρέπεται", watching: "Παρακολουθείτε", connecting: "Σύνδεση…",
-    extendHint: "Πατήστε ένα κατεβασμένο της ομάδας σας για να προσθέσετε τα επιλεγμένα φύλλα.", last: "Τελευταία κίνηση",
-    clean: "καθαρή", dirty: "βρόμικη", bot: "υπολογιστής", disconnected: "εκτός", language: "English",
-    asGuest: "Παίξτε ως επισκέπτης", logIn: "Σύνδεση", signUp: "Εγγραφή", username: "Όνομα χρήστη", password: "Κωδικός",
-    logOut: "Αποσύνδεση", registered: "εγγεγραμμένος παίκτης", history: "Οι παρτίδες μου", noHistory: "Καμία παρτίδα ακόμα.", replay: "Επανάληψη",
-    won: "νίκη", lost: "ήττα", playing: "σε εξέλιξη", hands: "γύροι", step: "Βήμα", record: "Αρχείο παρτίδας (JSON)",
-    timer: "Χρόνος κίνησης", noTimer: "χωρίς", secondsLeft: "δ απομένουν",
-  },
-} as const;
+type Entry = string | Record<string, string>;
+const CATALOGUE = catalogue as Record<string, Record<Language, Entry>>;
 
-export type WordKey = keyof typeof WORDS.en;
+/** A reason sent by the server: a catalogue key and its facts (cards as codes). */
+export interface Reason {
+  key: string;
+  facts: Record<string, unknown>;
+}
 
+const COUNTED_FROM_ZERO = new Set(["meld", "team", "hand"]);
+const SEATS = new Set(["seat", "acting"]);
+const CARD = new Set(["card", "kept", "top"]);
+const IDENTIFIERS = new Set(["seed", "index"]);
+const SUIT_INDEX = "SHDC";
+
+/** A card code as people read it: "10H" -> "10♥", "JK" stays. */
+export function cardText(code: string): string {
+  return code === "JK" ? "JK" : code.slice(0, -1) + (SUIT_SYMBOL[code.slice(-1)] ?? code.slice(-1));
+}
+
+export class Words {
+  readonly language: Language;
+  private readonly names: string[] | null;
+  private readonly plural: Intl.PluralRules;
+  private readonly numbers: Intl.NumberFormat;
+
+  constructor(language: Language, names: string[] | null = null) {
+    this.language = language;
+    this.names = names;
+    this.plural = new Intl.PluralRules(language);
+    this.numbers = new Intl.NumberFormat(language);
+  }
+
+  /** The same language, with players' names for seats. */
+  withNames(names: string[]): Words {
+    return new Words(this.language, names);
+  }
+
+  has(key: string): boolean {
+    return key in CATALOGUE;
+  }
+
+  /** The text of ``key`` with its facts in place. */
+  say(key: string, facts: Record<string, unknown> = {}): string {
+    const entry = CATALOGUE[key]?.[this.language];
+    if (entry === undefined) throw new Error(`no text for ${key}`);
+    let text: string;
+    if (typeof entry === "string") {
+      text = entry;
+    } else {
+      const count = Math.abs(Number(facts.n ?? 0));
+      text = entry[this.plural.select(count)] ?? entry.other;
+    }
+    return text.replace(/\{(\w+)\}/g, (_, name: string) => this.fact(name, facts));
+  }
+
+  private fact(name: string, facts: Record<string, unknown>): string {
+    const value = facts[name];
+    if (name === "why") return this.say(`why.${value}`, facts);
+    if (name === "cards" && Array.isArray(value)) return this.cards(value as string[]);
+    if (CARD.has(name) && typeof value === "string") return cardText(value);
+    if (name === "suit") return typeof value === "number" ? (SUIT_SYMBOL[SUIT_INDEX[value]] ?? "") : (SUIT_SYMBOL[String(value)] ?? String(value));
+    if (name === "rank" && typeof value === "number") return this.say(`rank.${value}`);
+    if (SEATS.has(name) && typeof value === "number") return this.seat(value);
+    if (typeof value !== "number" || IDENTIFIERS.has(name)) return String(value);
+    return this.number(COUNTED_FROM_ZERO.has(name) ? value + 1 : value);
+  }
+
+  number(value: number): string {
+    return this.numbers.format(value);
+  }
+
+  signed(value: number): string {
+    return (value >= 0 ? "+" : "") + this.number(value);
+  }
+
+  cards(codes: string[]): string {
+    return codes.map(cardText).join(" ");
+  }
+
+  seat(seat: number): string {
+    return this.names?.[seat] ?? this.say("game.player", { n: seat + 1 });
+  }
+
+  /** A reason whose key is a full catalogue key (a hint's, a meld shape's). */
+  reason(reason: Reason): string {
+    return this.say(reason.key, reason.facts);
+  }
+
+  /** Why the rules refused an action: the server's error message, put in words. */
+  refusal(error: { key?: string; facts?: Record<string, unknown>; message?: string }): string {
+    if (error.key && this.has(`refusal.${error.key}`)) return this.say(`refusal.${error.key}`, error.facts ?? {});
+    return error.message ?? "";
+  }
+
+  ruleName(rule: string): string {
+    return this.has(`rule.${rule}`) ? this.say(`rule.${rule}`) : rule;
+  }
+
+  /** An error that is not a refusal of the rules (stale, busy, a name refused...), by its code or key;
+   *  where the catalogue has no text for it, the server's English message. */
+  problem(code: string, message: string): string {
+    return this.has(`web.error.${code}`) ? this.say(`web.error.${code}`) : message;
+  }
+
+  hint(hint: { head: Reason; details: Reason[] }): string {
+    const head = this.reason(hint.head);
+    if (!hint.details.length) return head;
+    return this.say("hint.joined", { head, details: hint.details.map((d) => this.reason(d)).join(this.say("sep.clauses")) });
+  }
+
+  /** A move of the protocol ({"seat": 1, "type": "discard", "card": "4C"}) in words, who made it first. */
+  action(action: Record<string, any>): string {
+    const seat = action.seat;
+    switch (action.type) {
+      case "draw":
+        return this.say("move.draw", { seat });
+      case "take_pile":
+        return this.say("move.take-pile", { seat });
+      case "pass":
+        return this.say("move.pass", { seat });
+      case "redraw":
+        return this.say("move.redraw", { seat });
+      case "choose_bonus_suit":
+        return action.suit === null ? this.say("move.choose-none", { seat }) : this.say("move.choose", { seat, suit: action.suit });
+      case "discard":
+        return this.say("move.discard", { seat, card: action.card });
+      case "meld":
+        return this.say("move.meld", { seat, melds: (action.melds as string[][]).map((m) => this.cards(m)).join(" | ") });
+      case "extend":
+        return this.say("move.extend", { seat, cards: action.cards, meld: action.meld });
+      default:
+        return String(action.type);
+    }
+  }
+
+  /** A scored biriba ({"kind": "run", "clean": true, "laid_whole": false}) in words. */
+  biriba(biriba: { kind: string; clean: boolean | null; laid_whole: boolean }): string {
+    const quality = biriba.clean === null ? "" : biriba.clean ? ".clean" : ".dirty";
+    const text = this.say(`biriba.${biriba.kind}${quality}`);
+    return biriba.laid_whole ? this.say("biriba.laid-whole", { biriba: text }) : text;
+  }
+
+  /** A bot's level as players know it ("Easy"). */
+  bot(level: string): string {
+    return this.has(`bot.${level}`) ? this.say(`bot.${level}`) : level;
+  }
+}
+
+/** The short names of the browser's own words (the catalogue's ``web.*`` keys), checked by TypeScript:
+ *  ``w.draw`` for ``web.draw``. */
+export type WordKey = keyof typeof catalogue extends infer K ? (K extends `web.${infer Name}` ? Name : never) : never;
+
+/** The browser's own words in ``language``, by their short names. */
 export function words(language: Language): Record<WordKey, string> {
-  return WORDS[language];
+  const found: Partial<Record<WordKey, string>> = {};
+  for (const [key, entry] of Object.entries(CATALOGUE)) {
+    if (key.startsWith("web.")) found[key.slice(4) as WordKey] = entry[language] as string;
+  }
+  return found as Record<WordKey, string>;
 }

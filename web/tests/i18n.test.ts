@@ -1,12 +1,19 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { words } from "../src/i18n";
+import catalogue from "../../src/biriba/i18n/messages.json";
+import { cardText, words, Words } from "../src/i18n";
 
 const GREEK = /[\u0370-\u03ff\u1f00-\u1fff]/;
 const english = words("en");
 const greek = words("el");
+const CATALOGUE = catalogue as Record<string, Record<string, unknown>>;
 
-describe("words", () => {
+describe("the browser's words come from the one catalogue", () => {
   it("has every key in both languages", () => {
+    for (const [key, entry] of Object.entries(CATALOGUE)) {
+      expect(Object.keys(entry).sort(), key).toEqual(["el", "en"]);
+    }
     expect(Object.keys(greek).sort()).toEqual(Object.keys(english).sort());
   });
 
@@ -32,5 +39,63 @@ describe("words", () => {
     for (const [key, word] of Object.entries(english)) {
       if (key !== "language") expect(word, key).not.toMatch(GREEK);
     }
+  });
+
+  it("knows every key the client's code names", () => {
+    const folder = join(__dirname, "..", "src");
+    const code = readdirSync(folder)
+      .filter((name) => /\.(ts|svelte)$/.test(name))
+      .map((name) => readFileSync(join(folder, name), "utf8"))
+      .join("\n");
+    const short = new Set([...code.matchAll(/\bw\.(\w+)/g)].map((m) => m[1]));
+    for (const name of short) expect(CATALOGUE[`web.${name}`], `web.${name}`).toBeDefined();
+    const full = new Set([...code.matchAll(/\bsay\("([\w.-]+)"/g)].map((m) => m[1]));
+    for (const key of full) expect(CATALOGUE[key], key).toBeDefined();
+    expect(short.size).toBeGreaterThan(30);
+  });
+});
+
+describe("words are rendered as the server and the terminal render them", () => {
+  const en = new Words("en");
+  const el = new Words("el");
+
+  it("chooses plural forms by language", () => {
+    expect(en.say("game.cards", { n: 1 })).toBe("1 card");
+    expect(en.say("game.cards", { n: 3 })).toBe("3 cards");
+    expect(el.say("game.cards", { n: 1 })).toBe("1 φύλλο");
+    expect(el.say("game.cards", { n: 3 })).toBe("3 φύλλα");
+  });
+
+  it("writes numbers as the language does", () => {
+    expect(en.number(5000)).toBe("5,000");
+    expect(el.number(5000)).toBe("5.000");
+    expect(el.signed(-135)).toBe("-135");
+    expect(en.signed(0)).toBe("+0");
+  });
+
+  it("shows cards with suit symbols and counts melds and seats from 1", () => {
+    expect(cardText("10H")).toBe("10♥");
+    expect(cardText("JK")).toBe("JK");
+    expect(en.refusal({ key: "no-such-meld", facts: { meld: 2, melds: 2 } })).toBe("Your team has no meld 3: its melds are 1 to 2.");
+    expect(el.refusal({ key: "card-not-in-hand", facts: { cards: ["10S", "QH"] } })).toBe("Δεν τα έχετε στο χέρι: 10♠ Q♥");
+    expect(en.refusal({ key: "not-your-turn", facts: { seat: 2, acting: 0 } })).toBe("It is Player 3's turn.");
+    expect(en.withNames(["Eleni", "Nikos", "Maria"]).refusal({ key: "not-your-turn", facts: { seat: 2 } })).toBe("It is Maria's turn.");
+  });
+
+  it("renders a refusal's cause, a hint, a move and a biriba", () => {
+    const refusal = { key: "keep-two-cards", facts: { why: "biriba-for-biribaki" } };
+    expect(en.refusal(refusal)).toBe("You must keep at least 2 cards after melding: your team needs a biriba before it may take its biribaki.");
+    const hint = { head: { key: "hint.discard", facts: { card: "4D" } }, details: [{ key: "hint.safe", facts: {} }, { key: "hint.keeps", facts: { kept: "9S" } }] };
+    expect(en.hint(hint)).toBe("Discard 4♦: no opponent meld takes it; it keeps 9♠, which the next opponent could use");
+    expect(el.hint(hint)).toContain("Πετάξτε το 4♦: ");
+    expect(el.withNames(["Ελένη"]).action({ seat: 0, type: "discard", card: "QC" })).toBe("Ελένη: πέταμα Q♣");
+    expect(en.action({ seat: 1, type: "extend", meld: 0, cards: ["9H"] })).toBe("Player 2: add 9♥ to meld 1");
+    expect(el.biriba({ kind: "bonus-suit-run", clean: true, laid_whole: false })).toBe("καθαρή κέντα στο κόζι");
+    expect(en.bot("greedy")).toBe("Easy");
+  });
+
+  it("falls back to the server's message for what the catalogue does not know", () => {
+    expect(en.refusal({ key: "no-such-key", facts: {}, message: "as sent" })).toBe("as sent");
+    expect(en.problem("nosuch", "plain message")).toBe("plain message");
   });
 });

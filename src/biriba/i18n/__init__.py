@@ -42,8 +42,8 @@ from babel.numbers import format_decimal
 
 from biriba.bots.hints import Suggestion
 from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, Redraw, TakePile
-from biriba.core.cards import SUIT_SYMBOLS, Card, card_symbol
-from biriba.core.errors import IllegalAction, Reason, Refusal
+from biriba.core.cards import SUIT_SYMBOLS, Card, card_code, card_symbol
+from biriba.core.errors import CARD_FACTS, IllegalAction, Reason, Refusal
 from biriba.core.melds import MeldShape
 from biriba.core.scoring import BiribaScore, TeamScore
 
@@ -72,6 +72,20 @@ def placeholders(entry: Entry) -> set[str]:
     """The facts a text uses."""
     texts = entry.values() if isinstance(entry, dict) else (entry,)
     return {name for text in texts for _, name, _, _ in _FORMATTER.parse(text) if name}
+
+
+def reason_json(reason: Reason) -> dict[str, Any]:
+    """A reason as JSON for clients that render it themselves (the browser): its key and its facts,
+    cards as their codes. ``{"key": "card-not-in-hand", "facts": {"cards": ["10S"]}}``."""
+    facts: dict[str, Any] = {}
+    for name, value in reason.items:
+        if name in CARD_FACTS and isinstance(value, tuple):
+            facts[name] = [card_code(card) for card in value]
+        elif name in CARD_FACTS and isinstance(value, int) and not isinstance(value, bool):
+            facts[name] = card_code(value)
+        else:
+            facts[name] = value
+    return {"key": reason.key, "facts": facts}
 
 
 class Words:

@@ -35,6 +35,7 @@ from biriba.server.auth import (
     check_login,
     check_name,
     check_password,
+    login_key,
 )
 from biriba.server.broker import LocalBroker, RedisBroker, make_broker
 from biriba.server.connection import CLOSE_POLICY, CLOSE_UNAVAILABLE, Connection, origin_allowed
@@ -162,11 +163,11 @@ class Server:
     def session(self, authorization: str | None) -> tuple[str, PlayerSession]:
         """The session of an ``Authorization: Bearer TOKEN`` header; 401 otherwise."""
         if authorization is None or not authorization.startswith("Bearer "):
-            raise HTTPException(401, "send the player token: 'Authorization: Bearer TOKEN' (POST /api/guests)")
+            raise ApiError(401, "no-token", "send the player token: 'Authorization: Bearer TOKEN' (POST /api/guests)")
         try:
             return self.authenticate(authorization.removeprefix("Bearer ").strip())
         except TokenError as error:
-            raise HTTPException(401, str(error)) from None
+            raise ApiError(401, "token-refused", str(error)) from None
 
     def player(self, authorization: str | None) -> tuple[str, str]:
         """``(player id, name)`` from an ``Authorization: Bearer TOKEN`` header; 401 otherwise."""
@@ -182,10 +183,19 @@ class Server:
         player_id, _ = await asyncio.to_thread(self.player, authorization)
         info = await asyncio.to_thread(self.store.table, table_id)
         if info is None:
-            raise HTTPException(404, f"there is no table {table_id!r}")
+            raise ApiError(404, "no-table", f"there is no table {table_id!r}")
         if not any(s.player_id == player_id for s in info.seats):
-            raise HTTPException(403, "only the players of a table may replay it")
+            raise ApiError(403, "players-only", "only the players of a table may replay it")
         return info
+
+
+class ApiError(HTTPException):
+    """An HTTP error people see in the browser: ``detail`` in English (as every error has), and ``key``,
+    a ``web.error.*`` text of the catalogue, for the client to say it in its player's language."""
+
+    def __init__(self, status: int, key: str, detail: str) -> None:
+        super().__init__(status, detail)
+        self.key = key
 
 
 def address(request: Request) -> str:
@@ -255,14 +265,18 @@ def create_app(settings: Settings) -> FastAPI:
     def presets() -> dict[str, Any]:
         return {"presets": list(PRESETS), "bots": list(SERVER_BOT_LEVELS)}
 
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, error: ApiError) -> JSONResponse:
+        return JSONResponse({"detail": error.detail, "key": error.key}, status_code=error.status_code)
+
     @app.exception_handler(RateLimited)
     async def rate_limited(_request: Request, error: RateLimited) -> JSONResponse:
         headers = {"Retry-After": str(error.retry_after)}
-        return JSONResponse({"detail": str(error)}, status_code=429, headers=headers)
+        return JSONResponse({"detail": str(error), "key": "rate_limited"}, status_code=429, headers=headers)
 
     @app.exception_handler(HashingBusy)
     async def hashing_busy(_request: Request, error: HashingBusy) -> JSONResponse:
-        return JSONResponse({"detail": str(error)}, status_code=503, headers={"Retry-After": "5"})
+        return JSONResponse({"detail": str(error), "key": "busy"}, status_code=503, headers={"Retry-After": "5"})
 
     @app.post("/api/guests")
     async def new_guest(body: GuestRequest, request: Request) -> dict[str, Any]:
@@ -271,7 +285,7 @@ def create_app(settings: Settings) -> FastAPI:
         try:
             name = check_name(body.name)
         except ValueError as error:
-            raise HTTPException(400, str(error)) from None
+            raise ApiError(400, "name-refused", str(error)) from None
         player_id = await asyncio.to_thread(server.store.create_player, name)
         token = await asyncio.to_thread(server.new_token, player_id)
         return {"player": player_json(player_id, name, None), "token": token}
@@ -284,20 +298,26 @@ def create_app(settings: Settings) -> FastAPI:
         server.limits.take("login", address(request))
         try:
             login = check_login(body.username)
+        except ValueError as error:
+            raise ApiError(400, "username-refused", str(error)) from None
+        try:
             name = check_name(body.name if body.name is not None else body.username)
+        except ValueError as error:
+            raise ApiError(400, "name-refused", str(error)) from None
+        try:
             password = check_password(body.password, login, name)
         except ValueError as error:
-            raise HTTPException(400, str(error)) from None
+            raise ApiError(400, "password-refused", str(error)) from None
         guest_id = guest_session = None
         if authorization is not None:
             guest_session, session = await asyncio.to_thread(server.session, authorization)
             guest_id, name = session.player_id, session.name
             if session.login is not None:
-                raise HTTPException(409, "this player is already registered: log in instead")
+                raise ApiError(409, "already-registered", "this player is already registered: log in instead")
         password_hash = await server.passwords.hash(password)
         player_id = await asyncio.to_thread(server.store.create_account, login, password_hash, name, guest_id)
         if player_id is None:
-            raise HTTPException(409, f"the username {body.username!r} is taken")
+            raise ApiError(409, "username-taken", f"the username {body.username!r} is taken")
         if guest_session is not None:  # the guest's token stops working: the account's replaces it
             await asyncio.to_thread(server.store.revoke_session, guest_session)
         token = await asyncio.to_thread(server.new_token, player_id)
@@ -306,10 +326,11 @@ def create_app(settings: Settings) -> FastAPI:
     @app.post("/api/login")
     async def login(body: LoginRequest, request: Request) -> dict[str, Any]:
         """A registered user's token, on any device: the same player, so the same seats."""
-        server.limits.take("login", address(request), f"account:{body.username.lower()}")
-        account = await asyncio.to_thread(server.store.account, body.username.lower())
+        key = login_key(body.username)
+        server.limits.take("login", address(request), f"account:{key}")
+        account = await asyncio.to_thread(server.store.account, key)
         if not await server.passwords.verify(None if account is None else account.password_hash, body.password):
-            raise HTTPException(401, "wrong username or password")
+            raise ApiError(401, "wrong-login", "wrong username or password")
         assert account is not None
         if server.passwords.needs_rehash(account.password_hash):
             password_hash = await server.passwords.hash(body.password)
@@ -413,14 +434,14 @@ def create_app(settings: Settings) -> FastAPI:
     ) -> dict[str, Any]:
         info = await asyncio.to_thread(server.store.table, table_id)
         if info is None:
-            raise HTTPException(404, f"there is no table {table_id!r}")
+            raise ApiError(404, "no-table", f"there is no table {table_id!r}")
         if info.private and invite != info.invite:
             seated = False
             if authorization is not None:
                 player_id, _ = await asyncio.to_thread(server.player, authorization)
                 seated = any(s.player_id == player_id for s in info.seats)
             if not seated:
-                raise HTTPException(403, "this table is private: it needs its invitation")
+                raise ApiError(403, "private-table", "this table is private: it needs its invitation")
         return {"table": table_summary(info)}
 
     @app.post("/api/tables/{table_id}/join")
@@ -431,18 +452,18 @@ def create_app(settings: Settings) -> FastAPI:
         player_id, name = await asyncio.to_thread(server.player, authorization)
         info = await asyncio.to_thread(server.store.table, table_id)
         if info is None:
-            raise HTTPException(404, f"there is no table {table_id!r}")
+            raise ApiError(404, "no-table", f"there is no table {table_id!r}")
         if info.private and body.invite != info.invite:
-            raise HTTPException(403, "this table is private: it needs its invitation")
+            raise ApiError(403, "private-table", "this table is private: it needs its invitation")
         if any(s.player_id == player_id for s in info.seats):
-            raise HTTPException(409, "you already have a seat at this table")
+            raise ApiError(409, "already-seated", "you already have a seat at this table")
         if body.seat >= len(info.seats):
             raise HTTPException(400, f"seat {body.seat} is not a seat of this {len(info.seats)}-player table")
         claimed = await asyncio.to_thread(server.store.claim_seat, table_id, body.seat, player_id, name)
         if claimed == "has_seat":
-            raise HTTPException(409, "you already have a seat at this table")
+            raise ApiError(409, "already-seated", "you already have a seat at this table")
         if claimed == "taken":
-            raise HTTPException(409, f"seat {body.seat} is taken")
+            raise ApiError(409, "seat-taken", f"seat {body.seat} is taken")
         await server.tables.reload_seats(table_id)
         await server.broker.publish("seats", table_id)
         joined = await asyncio.to_thread(server.store.table, table_id)

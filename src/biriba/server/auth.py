@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import re
 import time
 import unicodedata
 from collections.abc import Callable
@@ -35,7 +34,7 @@ controls that reverse what follows, zero-width spaces and joiners), lone surroga
 unassigned code points, and line or paragraph separators: a name must look like what it is."""
 
 
-LOGIN_PATTERN = re.compile(r"^[A-Za-z0-9_.-]{3,24}$")
+LOGIN_LENGTH = (3, 24)
 """A login name: 3 to 24 letters, digits, ``_``, ``.`` or ``-``; compared without case."""
 MIN_PASSWORD = 8
 MAX_PASSWORD = 256
@@ -90,11 +89,30 @@ class TokenSigner:
         raise TokenError("the token is not valid: log in again, or play as a new guest")
 
 
+def login_key(login: str) -> str:
+    """The form a username is known by: compatibility-composed (NFKC) and case-folded, so that
+    ``Ελένη``, ``ΕΛΈΝΗ`` and ``ελένη`` are one account, as ``Eleni`` and ``eleni`` are."""
+    return unicodedata.normalize("NFKC", login).casefold()
+
+
 def check_login(login: str) -> str:
-    """The login name in lower case (logins are the same whatever the case); ValueError naming the problem."""
-    if not LOGIN_PATTERN.fullmatch(login):
-        raise ValueError("a username is 3 to 24 letters, digits, '_', '.' or '-'")
-    return login.lower()
+    """The login key of a new username (:func:`login_key`); ValueError naming the problem. A username
+    is 3 to 24 letters or digits of any one alphabet (Latin, Greek, Cyrillic...), or ``_ . -``: one
+    alphabet, so that no name passes for another by mixing look-alike letters (Latin ``a``, Cyrillic ``а``)."""
+    key = login_key(login)
+    if not LOGIN_LENGTH[0] <= len(key) <= LOGIN_LENGTH[1]:
+        raise ValueError(f"a username is {LOGIN_LENGTH[0]} to {LOGIN_LENGTH[1]} letters, digits, '_', '.' or '-'")
+    scripts = set()
+    for character in key:
+        category = unicodedata.category(character)
+        if character in "_.-" or category == "Nd":
+            continue
+        if not category.startswith("L"):
+            raise ValueError(f"a username holds letters, digits, '_', '.' or '-', not {character!r}")
+        scripts.add(unicodedata.name(character, "?").split()[0])
+    if len(scripts) > 1:
+        raise ValueError(f"a username is written in one alphabet, not a mix ({', '.join(sorted(scripts)).lower()})")
+    return key
 
 
 def check_password(password: str, *known: str) -> str:

@@ -78,12 +78,18 @@ def parse_client_message(text: str) -> Hello | ActionMessage | NextHand | HintRe
 # --- what the server sends --------------------------------------------------------------------
 
 
-def error_message(code: str, message: str, rule: str | None = None) -> dict[str, Any]:
+def error_message(
+    code: str, message: str, rule: str | None = None, reason: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """An error: ``code`` is stable (``malformed``, ``illegal``, ``stale``, ``not_your_seat``, ...),
-    ``message`` is for people, ``rule`` names the rule an illegal action broke."""
+    ``message`` is English for logs and simple clients, ``rule`` names the rule an illegal action
+    broke and ``key``/``facts`` say why as data, for the client to put in its player's language
+    (:func:`biriba.i18n.reason_json`)."""
     data: dict[str, Any] = {"type": "error", "code": code, "message": message}
     if rule is not None:
         data["rule"] = rule
+    if reason is not None:
+        data.update(reason)
     return data
 
 

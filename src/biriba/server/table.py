@@ -38,19 +38,22 @@ from biriba.bots.base import make_bot
 from biriba.bots.hints import HINT_BOT, Suggestion
 from biriba.core.actions import Action, action_from_json, action_to_json
 from biriba.core.cards import pack
-from biriba.core.errors import IllegalAction, InvalidInputError
+from biriba.core.errors import IllegalAction, InvalidInputError, Reason
 from biriba.core.match import HandResult, Match
 from biriba.core.records import Deal
 from biriba.core.rules import Rules
 from biriba.core.state import HandState, cut_error_for_seed
 from biriba.core.views import observe
-from biriba.i18n import Words
+from biriba.i18n import Words, reason_json
 from biriba.server.protocol import error_message
 from biriba.server.store import Event, Store, TableInfo
 from biriba.server.thinking import Thinkers, ThinkingFailed
 from biriba.server.writer import EventWriter
 
 log = logging.getLogger("biriba.server")
+
+ENGLISH = Words("en")
+"""The words of the English messages every error carries besides its key and facts (logs, simple clients)."""
 
 SERVER_BOT_LEVELS = ("random", "greedy", "heuristic", "search")
 """Bot levels a table may seat (plain level names: no options, so no client can ask for a slow bot)."""
@@ -115,14 +118,15 @@ def start_hand(match: Match, deal: Deal) -> HandState:
 class Refusal(Exception):
     """An event the table does not accept; carries the error message to send back."""
 
-    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+    def __init__(self, code: str, message: str, rule: str | None = None, reason: Reason | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.rule = rule
+        self.reason = reason
 
     def to_message(self) -> dict[str, Any]:
-        return error_message(self.code, self.message, self.rule)
+        return error_message(self.code, self.message, self.rule, reason_json(self.reason) if self.reason else None)
 
 
 class SetAside(Exception):
@@ -216,7 +220,7 @@ class LiveTable:
         try:
             trial.apply(action)
         except IllegalAction as error:
-            raise Refusal("illegal", Words("en").refusal(error), error.rule) from None
+            raise Refusal("illegal", ENGLISH.refusal(error), error.rule, error.reason) from None
         return trial
 
     def _commit(self, event: Submission, after: HandState | None, at: float) -> None:
@@ -407,6 +411,8 @@ class LiveTable:
             "type": "hint",
             "seq": seq,
             "action": action_to_json(suggestion.action),
+            "head": reason_json(suggestion.head),
+            "details": [reason_json(detail) for detail in suggestion.details],
             "reason": Words(language).hint(suggestion),
         }
 
