@@ -829,3 +829,25 @@ def test_a_play_may_not_strand_the_pile_card_and_wild_cards_kept_from_the_partne
         after = state.clone()
         after.apply(action)
         assert after.legal_actions(), f"{action} leaves no way to end the turn"
+
+
+def test_a_one_card_pile_is_refused_when_it_would_leave_no_way_to_end_the_turn() -> None:
+    """Found by the 10,000-hand soak: with the partner next, the first partner holding 8♠ 2♦ took the one-card
+    pile 8♠; then neither 8♠ (the pile's card) nor 2♦ (a wild card for the partner) could be discarded, and
+    no meld helped: no legal action. Taking such a pile is refused; drawing stays."""
+    state = position(
+        {1: "8S 2D"},
+        rules=R3W,
+        dealer=0,
+        current=1,
+        seat_team=[0, 1, 1],
+        melds={0: ["AS 2S 3S"], 1: ["KH KD KC"]},
+        biribaki_holder={0: 0},
+        discard="8S",
+    )
+    refusal = assert_illegal(state, TakePile(1), "single-card-pile")
+    assert refusal.reason.key == "no-way-to-end"
+    assert state.legal_actions() == [Draw(1)]
+    # With a card to discard after all (a partner who does not play next), the same pile may be taken.
+    free = position({1: "8S 2D"}, rules=R3, dealer=0, current=1, melds={1: ["KH KD KC"]}, discard="8S", rest="draw")
+    assert TakePile(1) in free.legal_actions()

@@ -270,8 +270,18 @@ def test_greek_table_uses_the_games_own_words() -> None:
             assert plain(app.query_one("#message")).startswith("Διαλέξτε ακριβώς ένα φύλλο")
             await pilot.press("d", "h")
             assert plain(app.query_one("#message")).startswith("Συμβουλή:")
+            # Nothing on the Greek screen is an English word of the game (the keys are letters to press).
+            screen = " ".join(plain(widget) for widget in app.query("Static"))
+            for word in ENGLISH_GAME_WORDS:
+                assert word not in screen, f"English {word!r} on the Greek table: {screen}"
 
     asyncio.run(scenario())
+
+
+ENGLISH_GAME_WORDS = (
+    "draw", "discard", "meld", "pile", "bonus", "Team", "Hand", "hand", "Score", "Total", "Not allowed",
+    "cards", "clean", "dirty", "biribaki", "Player", "your turn", " run", " set", "Hint", "save", "quit",
+)  # fmt: skip
 
 
 def test_the_seed_fixes_the_game() -> None:

@@ -538,6 +538,13 @@ class HandState:
             card = self.discard_pile[0]
             if self.hand_sizes[seat] == hand[card]:
                 return IllegalAction("single-card-pile", "all-identical", card=card)
+            if not self.rules.partner_wild_discard and self._partner_plays_next(seat):
+                # The pile's card may not be discarded, nor a wild card for the partner: taking it must
+                # leave some way to end the turn (a hand of that card and wild cards has none).
+                after = self.clone()
+                after._take_pile()
+                if not after._has_play_action():
+                    return IllegalAction("single-card-pile", "no-way-to-end", card=card)
         if self.rules.take_pile_requires_meld or self.rules.take_pile_requires_top_card:
             after = self.clone()
             after._take_pile()
