@@ -598,13 +598,21 @@ def serve(
     log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
 ) -> None:
     """Serve online tables and the browser client (http://127.0.0.1:8000 by default)."""
-    # The server's packages are imported here, so that the other commands start without them.
+    # The server's packages are imported here, so that the other commands start without them; they come
+    # with the server extra, which `pip install biriba` alone does not install.
     import dataclasses
 
-    import limits
+    try:
+        import limits
 
-    from biriba.server.main import serve as run_server
-    from biriba.server.settings import Settings, default_database_url
+        from biriba.server.main import serve as run_server
+        from biriba.server.settings import Settings, default_database_url
+    except ImportError as error:
+        _fail(
+            f"the online game needs the server extra ({error.name} is missing): pip install 'biriba[server]'",
+            EXIT_USAGE,
+            False,
+        )
 
     if not 0 <= port < 65536:
         _fail(f"--port must be 0..65535 (0: any free port), not {port}", EXIT_USAGE, False)
