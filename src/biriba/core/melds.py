@@ -20,7 +20,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 
@@ -66,6 +66,15 @@ class MeldRules:
     """A run may hold an Ace at each end: ``A 2 .. K A``, 14 cards (Buraco, Venezuelan)."""
     only_set_rank: int = 0
     """With ``sets``, the one rank that forms sets (Buraco aberto's sets of Aces), or 0 for any rank."""
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # The meld caches hash their rules on every call: hash the options once.
+        fields = (self.sets, self.sets_of_twos, self.wild_melds, self.ace_to_ace, self.only_set_rank)
+        object.__setattr__(self, "_hash", hash(fields))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def longest_run(self) -> int:
@@ -431,40 +440,48 @@ def three_card_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS) -> li
     The work is done per suit (runs) and per rank (sets) on small keys and cached, since hands
     change one card at a time; no meld can come from two groups, so there is nothing to merge.
     """
-    present_wilds = [min(counts[w], 1) for w in WILD_CARDS]
-    found: list[MeldCards] = []
+    held = bytes(counts)  # a hand holds fewer than 256 copies of a card
+    wilds_held = held[JOKER : JOKER + 1] + held[1:2] + held[14:15] + held[27:28] + held[40:41]
     if len(_RUN_TRIPLES) + len(_SET_TRIPLES) > _CACHE_LIMIT:
         _RUN_TRIPLES.clear()
         _SET_TRIPLES.clear()
-    for suit in range(4):
+    found: list[MeldCards] = []
+    for suit in (0, 1, 2, 3):
         base = suit * 13
-        # Which cards of the suit are held, and which wild cards: a run needs one copy of each, but
-        # the suit's own Two may stand both as natural and as wild, so it is counted up to two.
-        wilds = present_wilds[:]
-        wilds[suit + 1] = min(counts[base + 1], 2)
-        key = bytes((suit, *map(bool, counts[base : base + 13]), *wilds))
+        key = (suit, held[base : base + 13], wilds_held)
         runs = _RUN_TRIPLES.get(key)
         if runs is None:
-            runs = _RUN_TRIPLES[key] = _run_triples(key)
+            runs = _RUN_TRIPLES[key] = _run_triples(_run_key(suit, held, wilds_held))
         found += runs
     for rank in rules.set_ranks:
         index = rank - 1  # the rank's card in the spades, 13 apart in each suit
-        by_suit = counts[index:52:13]
+        by_suit = held[index:52:13]
         if sum(by_suit) >= 2:
-            key = bytes((index, *by_suit, *present_wilds))
-            triples = _SET_TRIPLES.get(key)
+            set_key = (index, by_suit, wilds_held)
+            triples = _SET_TRIPLES.get(set_key)
             if triples is None:
-                triples = _SET_TRIPLES[key] = _set_triples(index, key)
+                present = bytes(min(n, 1) for n in wilds_held)
+                triples = _SET_TRIPLES[set_key] = _set_triples(index, bytes((index, *by_suit)) + present)
             found += triples
-    if (rules.sets_of_twos or rules.wild_melds) and sum(counts[w] for w in WILD_CARDS) >= 3:
+    if (rules.sets_of_twos or rules.wild_melds) and sum(wilds_held) >= 3:
         found += [m for m in _wild_multisets(counts, 3, 3) if meld_shape(m, rules) is not None]
     return found
 
 
-_RUN_TRIPLES: dict[bytes, tuple[MeldCards, ...]] = {}
-_SET_TRIPLES: dict[bytes, tuple[MeldCards, ...]] = {}
-"""Caches of :func:`three_card_melds`: a suit's (or a rank's) cards and the wild cards held give its
-melds. Hands in play repeat these small keys often; the caches are emptied if they grow past
+def _run_key(suit: int, held: bytes, wilds_held: bytes) -> bytes:
+    """The key :func:`_run_triples` reads: the suit, whether each of its cards is held, and the wild
+    cards held. A run needs one copy of each card, but the suit's own Two may stand both as natural and
+    as wild, so it is counted up to two."""
+    base = suit * 13
+    wilds = [min(n, 1) for n in wilds_held]
+    wilds[suit + 1] = min(held[base + 1], 2)
+    return bytes((suit, *(min(n, 1) for n in held[base : base + 13]), *wilds))
+
+
+_RUN_TRIPLES: dict[tuple[int, bytes, bytes], tuple[MeldCards, ...]] = {}
+_SET_TRIPLES: dict[tuple[int, bytes, bytes], tuple[MeldCards, ...]] = {}
+"""Caches of :func:`three_card_melds`: a suit's (or a rank's) card counts and the wild cards held give
+its melds. Hands in play repeat these small keys often; the caches are emptied if they grow past
 :data:`_CACHE_LIMIT` keys."""
 _CACHE_LIMIT = 1 << 18
 
@@ -513,23 +530,29 @@ def _wild_multisets(counts: list[int], smallest: int, largest: int) -> list[Meld
     return sorted(tuple(c) for c in choices if smallest <= len(c) <= largest)
 
 
-def all_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS) -> list[MeldCards]:
-    """Every distinct valid meld, of any length, that ``counts`` (a hand's count vector) holds."""
+def all_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS, shortest: int = 3) -> list[MeldCards]:
+    """Every distinct valid meld, of any length from ``shortest`` on, that ``counts`` (a hand's count
+    vector) holds, sorted."""
     found: set[MeldCards] = set()
     wilds = [w for w in WILD_CARDS if counts[w]]
     longest = rules.longest_run
     for suit in range(4):
         base = suit * 13
         cards_at = [-1] * 15
+        in_suit = 0
         for rank in range(1, 14):
             if counts[base + rank - 1]:
                 cards_at[rank] = base + rank - 1
+                in_suit += 1
+        if in_suit < 2:
+            continue  # a run has two natural cards at least (one wild card at most)
         cards_at[HIGH_ACE] = cards_at[ACE]
         for low in range(1, 13):
-            for high in range(low + 2, min(low + longest - 1, HIGH_ACE) + 1):
+            for high in range(low + max(shortest, 3) - 1, min(low + longest - 1, HIGH_ACE) + 1):
                 window = range(low, high + 1)
-                at = cards_at[:]
+                at = cards_at
                 if low == 1 and high == HIGH_ACE and counts[base] < 2:
+                    at = cards_at[:]
                     at[HIGH_ACE] = -1  # one Ace cannot stand at both ends
                 missing = [p for p in window if at[p] < 0]
                 if len(missing) > 1:
@@ -545,18 +568,31 @@ def all_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS) -> list[Meld
                             found.add(tuple(sorted((*rest, wild))))
     for rank in rules.set_ranks:
         by_suit = [(s * 13 + rank - 1, counts[s * 13 + rank - 1]) for s in range(4)]
+        if sum(n for _, n in by_suit) < 2 or sum(n for _, n in by_suit) + len(wilds) < shortest:
+            continue  # a set has two natural cards at least
         choices: list[list[Card]] = [[]]
         for card, n in by_suit:
             choices = [chosen + [card] * k for chosen in choices for k in range(n + 1)]
         for chosen in choices:
-            if len(chosen) >= 3:
+            if len(chosen) >= max(shortest, 3):
                 found.add(tuple(chosen))
-            if len(chosen) >= 2:
+            if len(chosen) >= max(shortest - 1, 2):
                 for wild in wilds:
                     found.add(tuple(sorted((*chosen, wild))))
     if rules.sets_of_twos or rules.wild_melds:
-        found.update(_wild_multisets(counts, 3, sum(counts[w] for w in WILD_CARDS)))
+        found.update(_wild_multisets(counts, max(shortest, 3), sum(counts[w] for w in WILD_CARDS)))
     return sorted(m for m in found if meld_shape(m, rules) is not None)
+
+
+def all_melds_of(counts: bytes, rules: MeldRules, shortest: int = 3) -> tuple[MeldCards, ...]:
+    """:func:`all_melds` of a hand given as bytes, cached: a hand is asked about again and again within
+    a turn (a minimum first meld's candidates, the biribas laid at once)."""
+    return _all_melds_cached(counts, rules, shortest)
+
+
+@lru_cache(maxsize=1 << 10)
+def _all_melds_cached(counts: bytes, rules: MeldRules, shortest: int) -> tuple[MeldCards, ...]:
+    return tuple(all_melds(list(counts), rules, shortest))
 
 
 PARTITION_LIMIT = 256
@@ -644,14 +680,15 @@ class _PartitionSearch:
                 return False
             self.found.add(tuple(sorted(chosen)))
             return True
-        key = (bytes(rest), may_keep, need_biriba)
+        packed = bytes(rest)
+        key = (packed, may_keep, need_biriba)
         if key in self.dead or self.exhausted:
             return False
         self.steps += 1
         if need_biriba and not _biriba_possible(rest, self.rules):
             self.dead.add(key)
             return False
-        pivot, placeable = _hardest_card(rest, self.rules)
+        pivot, placeable = _hardest_card(packed, rest, self.rules)
         any_way = False
         if placeable:
             for meld in _melds_holding(pivot, rest, self.rules):
@@ -691,9 +728,24 @@ def _biriba_possible(counts: list[int], rules: MeldRules) -> bool:
     return (rules.sets_of_twos or rules.wild_melds) and sum(counts[w] for w in WILD_CARDS) >= BIRIBA_LENGTH
 
 
-def _hardest_card(counts: list[int], rules: MeldRules) -> tuple[Card, bool]:
+def _hardest_card(packed: bytes, counts: list[int], rules: MeldRules) -> tuple[Card, bool]:
     """The card held that the fewest three-card melds of ``counts`` hold (natural cards first, the
-    lowest on ties), and whether any does: a card in no three-card meld can be in no meld."""
+    lowest on ties), and whether any does: a card in no three-card meld can be in no meld. ``packed``
+    is ``bytes(counts)``, the key of a cache: the quick search and the full one meet the same rests,
+    and so do the searches of hands a card apart."""
+    key = (packed, rules)
+    found = _HARDEST.get(key)
+    if found is None:
+        if len(_HARDEST) > _CACHE_LIMIT:
+            _HARDEST.clear()
+        found = _HARDEST[key] = _find_hardest_card(counts, rules)
+    return found
+
+
+_HARDEST: dict[tuple[bytes, MeldRules], tuple[Card, bool]] = {}
+
+
+def _find_hardest_card(counts: list[int], rules: MeldRules) -> tuple[Card, bool]:
     holding = [0] * len(counts)
     for meld in three_card_melds(counts, rules):
         for card in meld:
