@@ -198,6 +198,9 @@ class HandState:
 
     # --- creation ------------------------------------------------------------------------
 
+    def __init__(self) -> None:
+        """An empty state, for :meth:`deal`, :meth:`clone` and sampling to fill in: not a hand yet."""
+
     @classmethod
     def deal(
         cls,
@@ -228,7 +231,7 @@ class HandState:
         if scores is not None and len(scores) != players:
             raise InvalidInputError(f"scores needs {players} entries, one per seat, not {len(scores)}")
 
-        state = cls.__new__(cls)
+        state = cls()
         state.rules = rules
         state.dealer = dealer
         state.hands = [[0] * N_CARD_TYPES for _ in range(players)]
@@ -309,7 +312,7 @@ class HandState:
 
     def clone(self) -> HandState:
         """An independent copy (values shared where they are immutable)."""
-        other = HandState.__new__(HandState)
+        other = HandState()
         other.rules = self.rules
         other.dealer = self.dealer
         other.hands = [hand[:] for hand in self.hands]
