@@ -442,16 +442,18 @@ def three_card_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS) -> li
     """
     held = bytes(counts)  # a hand holds fewer than 256 copies of a card
     wilds_held = held[JOKER : JOKER + 1] + held[1:2] + held[14:15] + held[27:28] + held[40:41]
-    if len(_RUN_TRIPLES) + len(_SET_TRIPLES) > _CACHE_LIMIT:
+    if len(_RUN_TRIPLES) + len(_SET_TRIPLES) + len(_RUNS_BY_PRESENCE) > _CACHE_LIMIT:
         _RUN_TRIPLES.clear()
         _SET_TRIPLES.clear()
+        _RUNS_BY_PRESENCE.clear()
     found: list[MeldCards] = []
     for suit in (0, 1, 2, 3):
         base = suit * 13
         key = (suit, held[base : base + 13], wilds_held)
         runs = _RUN_TRIPLES.get(key)
         if runs is None:
-            runs = _RUN_TRIPLES[key] = _run_triples(_run_key(suit, held, wilds_held))
+            # Counts beyond what a run can use (a second copy, a third wild card) do not change its melds.
+            runs = _RUN_TRIPLES[key] = _runs_of(_run_key(suit, held, wilds_held))
         found += runs
     for rank in rules.set_ranks:
         index = rank - 1  # the rank's card in the spades, 13 apart in each suit
@@ -484,6 +486,17 @@ _SET_TRIPLES: dict[tuple[int, bytes, bytes], tuple[MeldCards, ...]] = {}
 its melds. Hands in play repeat these small keys often; the caches are emptied if they grow past
 :data:`_CACHE_LIMIT` keys."""
 _CACHE_LIMIT = 1 << 18
+
+
+def _runs_of(key: bytes) -> tuple[MeldCards, ...]:
+    runs = _RUNS_BY_PRESENCE.get(key)
+    if runs is None:
+        runs = _RUNS_BY_PRESENCE[key] = _run_triples(key)
+    return runs
+
+
+_RUNS_BY_PRESENCE: dict[bytes, tuple[MeldCards, ...]] = {}
+"""The three-card runs of each key of :func:`_run_triples` (emptied with the caches above)."""
 
 
 def _run_triples(key: bytes) -> tuple[MeldCards, ...]:

@@ -138,42 +138,49 @@ class SeatView:
 
 def observe(state: HandState, seat: int) -> SeatView:
     """What ``seat`` sees of ``state``."""
+    # Every decision of every player and playout starts here: arguments in field order, no keywords,
+    # and no method calls per team or packet.
     on_turn = seat == state.current
     pile = state.discard_pile
+    unplayed = state.unplayed_biribaki
+    holders = state.biribaki_holder
     return SeatView(
-        rules=state.rules,
-        seat=seat,
-        dealer=state.dealer,
-        current=state.current,
-        phase=state.phase,
-        hand_counts=tuple(state.hands[seat]),
-        hand_sizes=tuple(state.hand_sizes),
-        seat_team=tuple(state.seat_team),
-        melds=tuple(map(tuple, state.melds)),
-        discard_pile=tuple(pile[-1:] if state.rules.closed_discard_pile else pile),
-        discard_pile_size=len(pile),
-        draw_pile_size=len(state.draw_pile),
-        biribakia_left=tuple(len(p) for p in state.biribakia[state.packets_used :]),
-        biribaki=tuple(state.biribaki_status(team) for team in range(state.rules.teams)),
-        known_cards=tuple(map(tuple, state.known)),
-        bonus_suit=state.bonus_suit,
-        upcard=state.upcard,
-        banned_discard=state.banned_discard if on_turn else -1,
-        must_meld_from_pile=on_turn and state.pile_obligation is not None,
-        drawn=state.last_drawn if on_turn and state.redraw_allowed else NO_CARD,
-        passes=state.passes,
-        went_out=state.went_out,
-        scores=state.scores,
-        public=PublicTurnState(
-            biribaki_holders=tuple(state.biribaki_holder),
-            unplayed_biribaki=tuple(state.unplayed_biribaki),
-            packets_used=state.packets_used,
-            pile_obligation=state.pile_obligation,
-            obligation_new_meld=state.obligation_new_meld,
-            opening_turn=state.opening_turn,
-            redraw_allowed=state.redraw_allowed,
-            last_turn=state.last_turn,
-            no_going_out=state.no_going_out,
-            cut=state.cut,
+        state.rules,
+        seat,
+        state.dealer,
+        state.current,
+        state.phase,
+        tuple(state.hands[seat]),
+        tuple(state.hand_sizes),
+        tuple(state.seat_team),
+        tuple(map(tuple, state.melds)),
+        tuple(pile[-1:] if state.rules.closed_discard_pile else pile),
+        len(pile),
+        len(state.draw_pile),
+        tuple(map(len, state.biribakia[state.packets_used :])),
+        tuple([_NOT_TAKEN if holder < 0 else _UNPLAYED if unplayed[holder] else _TAKEN for holder in holders]),
+        tuple(map(tuple, state.known)),
+        state.bonus_suit,
+        state.upcard,
+        state.banned_discard if on_turn else -1,
+        on_turn and state.pile_obligation is not None,
+        state.last_drawn if on_turn and state.redraw_allowed else NO_CARD,
+        state.passes,
+        state.went_out,
+        state.scores,
+        PublicTurnState(
+            tuple(holders),
+            tuple(unplayed),
+            state.packets_used,
+            state.pile_obligation,
+            state.obligation_new_meld,
+            state.opening_turn,
+            state.redraw_allowed,
+            state.last_turn,
+            state.no_going_out,
+            state.cut,
         ),
     )
+
+
+_NOT_TAKEN, _UNPLAYED, _TAKEN = BiribakiStatus.NOT_TAKEN, BiribakiStatus.TAKEN_UNPLAYED, BiribakiStatus.TAKEN
