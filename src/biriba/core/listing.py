@@ -98,18 +98,14 @@ def play_actions(state: HandState, stop_at_first: bool = False, using: frozenset
     new meld, when the pile card must go to one); with ``stop_at_first``, the first one only."""
     seat = state.current
     size = state.hand_sizes[seat]
-    # Nothing after a play can bite when the hand keeps two cards, no minimum applies and no pile card,
-    # banned discard or wild-card rule constrains the end of the turn: the filter is skipped then.
-    # (A candidate under a minimum reaches it by construction.)
+    # Nothing after a play can bite when the hand keeps two cards, no minimum applies (a candidate under
+    # a minimum reaches it by construction), no pile card or wild-card rule constrains the end of the
+    # turn, and a card other than a banned discard is left: the filter is skipped for such candidates.
     rules = state.rules
-    unconstrained = (
-        state.pile_obligation is None
-        and state.banned_discard == NO_CARD
-        and not rules.wild_melds
-        and rules.partner_wild_discard
-    )
-    free_while = size - 2 if unconstrained else -1
-    """The most cards a candidate may use and still need no filter."""
+    free_while = -1  # the most cards a candidate may use and still need no filter
+    if state.pile_obligation is None and not rules.wild_melds and rules.partner_wild_discard:
+        banned = state.banned_discard
+        free_while = size - 2 if banned == NO_CARD else min(size - 2, size - 1 - state.hands[seat][banned])
     actions: list[Action] = []
     for action, used in play_candidates(state, using):
         if used <= free_while or keeps(state, action, used):
@@ -167,9 +163,11 @@ def play_candidates(state: HandState, using: frozenset[Card] | None = None) -> I
         for card, _ in singles:
             if hand[card] and (using is None or card in using):
                 yield (by_card[card] if by_card is not None else Extend(seat, index, (card,))), 1
-        for added in _ace_moving_extensions(state, table_meld, singles):
-            if using is None or not using.isdisjoint(added):
-                yield Extend(seat, index, added), len(added)
+        shape = table_meld.shape
+        if shape.kind == RUN and shape.suit * 13 in table_meld.cards:  # a run holding its Ace
+            for added in _ace_moving_extensions(state, table_meld, singles):
+                if using is None or not using.isdisjoint(added):
+                    yield Extend(seat, index, added), len(added)
     yield from _whole_hand_candidates(state, minimum, using)
 
 
@@ -218,7 +216,7 @@ def _ace_moving_extensions(
     (the Ace moves to the other end: :func:`multi_card_extensions`)."""
     shape = table_meld.shape
     if shape.kind != RUN or make_card(ACE, shape.suit) not in table_meld.cards:
-        return ()
+        return ()  # only a run holding an Ace has them
     hand = state.hands[state.current]
     alone = {card for card, _ in singles}
     candidates = tuple(

@@ -20,9 +20,11 @@ True
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations
+from itertools import chain, combinations, compress
 
 from biriba.core.cards import (
     ACE,
@@ -546,10 +548,25 @@ def _wild_multisets(counts: list[int], smallest: int, largest: int) -> list[Meld
 def all_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS, shortest: int = 3) -> list[MeldCards]:
     """Every distinct valid meld, of any length from ``shortest`` on, that ``counts`` (a hand's count
     vector) holds, sorted."""
+    found = _meld_candidates(counts, rules, shortest, range(4), rules.set_ranks, ())
+    return sorted(m for m in found if meld_shape(m, rules) is not None)
+
+
+def _meld_candidates(
+    counts: list[int] | bytes,
+    rules: MeldRules,
+    shortest: int,
+    suits: Sequence[int],
+    set_ranks: Sequence[int],
+    covering: tuple[int, ...],
+) -> set[MeldCards]:
+    """Candidate melds (a superset of the valid ones) of the cards of ``counts``: runs of ``suits`` (with
+    ``covering``, only windows that cover one of those run positions), sets of ``set_ranks``, and melds
+    of wild cards only, each at least ``shortest`` cards long."""
     found: set[MeldCards] = set()
     wilds = [w for w in WILD_CARDS if counts[w]]
     longest = rules.longest_run
-    for suit in range(4):
+    for suit in suits:
         base = suit * 13
         cards_at = [-1] * 15
         in_suit = 0
@@ -561,7 +578,11 @@ def all_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS, shortest: in
             continue  # a run has two natural cards at least (one wild card at most)
         cards_at[HIGH_ACE] = cards_at[ACE]
         for low in range(1, 13):
+            if covering and low > max(covering):
+                break
             for high in range(low + max(shortest, 3) - 1, min(low + longest - 1, HIGH_ACE) + 1):
+                if covering and not any(low <= p <= high for p in covering):
+                    continue  # no meld of this window holds the card looked for
                 window = range(low, high + 1)
                 at = cards_at
                 if low == 1 and high == HIGH_ACE and counts[base] < 2:
@@ -579,10 +600,11 @@ def all_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS, shortest: in
                     for wild in wilds:
                         if counts[wild] > rest.count(wild):
                             found.add(tuple(sorted((*rest, wild))))
-    for rank in rules.set_ranks:
+    for rank in set_ranks:
         by_suit = [(s * 13 + rank - 1, counts[s * 13 + rank - 1]) for s in range(4)]
-        if sum(n for _, n in by_suit) < 2 or sum(n for _, n in by_suit) + len(wilds) < shortest:
-            continue  # a set has two natural cards at least
+        naturals_held = sum(n for _, n in by_suit)
+        if naturals_held < 2 or naturals_held + 1 < shortest:
+            continue  # a set has two natural cards at least, and one wild card at most
         choices: list[list[Card]] = [[]]
         for card, n in by_suit:
             choices = [chosen + [card] * k for chosen in choices for k in range(n + 1)]
@@ -593,8 +615,8 @@ def all_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS, shortest: in
                 for wild in wilds:
                     found.add(tuple(sorted((*chosen, wild))))
     if rules.sets_of_twos or rules.wild_melds:
-        found.update(_wild_multisets(counts, max(shortest, 3), sum(counts[w] for w in WILD_CARDS)))
-    return sorted(m for m in found if meld_shape(m, rules) is not None)
+        found.update(_wild_multisets(list(counts), max(shortest, 3), sum(counts[w] for w in WILD_CARDS)))
+    return found
 
 
 def all_melds_of(counts: bytes, rules: MeldRules, shortest: int = 3) -> tuple[MeldCards, ...]:
@@ -759,18 +781,15 @@ _HARDEST: dict[tuple[bytes, MeldRules], tuple[Card, bool]] = {}
 
 
 def _find_hardest_card(counts: list[int], rules: MeldRules) -> tuple[Card, bool]:
-    holding = [0] * len(counts)
-    for meld in three_card_melds(counts, rules):
-        for card in meld:
-            holding[card] += 1
+    holding = Counter(chain.from_iterable(three_card_melds(counts, rules)))  # counted at C speed
     best, best_key = -1, (2, 0, 0)
-    for card, held in enumerate(counts):
-        if held:
-            if not holding[card]:
-                return card, False
-            key = (card in WILD_CARDS, holding[card], card)
-            if key < best_key:
-                best, best_key = card, key
+    for card in compress(range(len(counts)), counts):
+        held_in = holding[card]
+        if not held_in:
+            return card, False
+        key = (card in WILD_CARDS, held_in, card)
+        if key < best_key:
+            best, best_key = card, key
     return best, True
 
 
@@ -788,7 +807,14 @@ def _melds_holding(card: Card, counts: list[int], rules: MeldRules) -> tuple[Mel
 
 @lru_cache(maxsize=1 << 15)
 def _melds_holding_in(card: Card, pool: bytes, rules: MeldRules) -> tuple[MeldCards, ...]:
-    return tuple(meld for meld in all_melds(list(pool), rules) if card in meld)
+    if card in WILD_CARDS:
+        return tuple(meld for meld in all_melds(list(pool), rules) if card in meld)
+    # A natural card is in runs of its suit at its own place (an Ace at either end) and in sets of its rank.
+    suit, rank = card // 13, card % 13 + 1
+    set_ranks = (rank,) if rank in rules.set_ranks else ()
+    covering = (ACE, HIGH_ACE) if rank == ACE else (rank,)
+    found = _meld_candidates(pool, rules, 3, (suit,), set_ranks, covering)
+    return tuple(sorted(m for m in found if card in m and meld_shape(m, rules) is not None))
 
 
 def meld_codes(cards: MeldCards, shape: MeldShape) -> list[str]:
