@@ -54,6 +54,10 @@ WILD_CARDS = (JOKER, make_card(TWO, 0), make_card(TWO, 1), make_card(TWO, 2), ma
 TWOS = WILD_CARDS[1:]
 
 
+_RULES_NUMBERS: dict[tuple[bool, bool, bool, bool, int], int] = {}
+"""Every set of meld options seen, numbered (:attr:`MeldRules.number`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class MeldRules:
     """The rule options that decide what a meld is (a part of :class:`biriba.core.rules.Rules`)."""
@@ -69,11 +73,15 @@ class MeldRules:
     only_set_rank: int = 0
     """With ``sets``, the one rank that forms sets (Buraco aberto's sets of Aces), or 0 for any rank."""
     _hash: int = field(default=0, init=False, repr=False, compare=False)
+    number: int = field(default=0, init=False, repr=False, compare=False)
+    """A small number for these options, the same for equal rules: the meld caches key on it, since a
+    key holding only numbers is not tracked by the garbage collector (which scans the caches otherwise)."""
 
     def __post_init__(self) -> None:
         # The meld caches hash their rules on every call: hash the options once.
         fields = (self.sets, self.sets_of_twos, self.wild_melds, self.ace_to_ace, self.only_set_rank)
         object.__setattr__(self, "_hash", hash(fields))
+        object.__setattr__(self, "number", _RULES_NUMBERS.setdefault(fields, len(_RULES_NUMBERS)))
 
     def __hash__(self) -> int:
         return self._hash
@@ -151,9 +159,25 @@ def canonical(cards: list[Card] | tuple[Card, ...]) -> MeldCards:
     return tuple(sorted(cards))
 
 
-@lru_cache(maxsize=1 << 16)
 def meld_shape(cards: MeldCards, rules: MeldRules = STANDARD_MELDS) -> MeldShape | None:
     """The interpretation of ``cards`` (sorted) as a meld, preferring a clean one; None if invalid."""
+    key = (cards, rules.number)
+    shape = _SHAPES.get(key, _UNKNOWN)
+    if shape is _UNKNOWN:
+        if len(_SHAPES) >= _SHAPE_LIMIT:
+            _SHAPES.clear()
+        shape = _SHAPES[key] = _meld_shape(cards, rules)
+    return shape  # type: ignore[return-value]
+
+
+_UNKNOWN = object()
+_SHAPES: dict[tuple[MeldCards, int], MeldShape | object | None] = {}
+"""The cache of :func:`meld_shape`, keyed by numbers only (see :attr:`MeldRules.number`); emptied when it
+holds :data:`_SHAPE_LIMIT` shapes."""
+_SHAPE_LIMIT = 1 << 16
+
+
+def _meld_shape(cards: MeldCards, rules: MeldRules) -> MeldShape | None:
     if len(cards) < 3:
         return None
     run = _run_shape(cards, rules.longest_run)
@@ -377,9 +401,21 @@ def _extended(meld: MeldCards, added: MeldCards, rules: MeldRules) -> MeldShape 
     return new
 
 
-@lru_cache(maxsize=1 << 14)
 def single_card_extensions(meld: MeldCards, rules: MeldRules = STANDARD_MELDS) -> tuple[tuple[Card, MeldShape], ...]:
     """Every card type that extends ``meld`` on its own, with the shape it gives, in card order."""
+    key = (meld, rules.number)
+    found = _SINGLES.get(key)
+    if found is None:
+        if len(_SINGLES) >= _SHAPE_LIMIT:
+            _SINGLES.clear()
+        found = _SINGLES[key] = _single_card_extensions(meld, rules)
+    return found
+
+
+_SINGLES: dict[tuple[MeldCards, int], tuple[tuple[Card, MeldShape], ...]] = {}
+
+
+def _single_card_extensions(meld: MeldCards, rules: MeldRules) -> tuple[tuple[Card, MeldShape], ...]:
     shape = meld_shape(meld, rules)
     assert shape is not None, "a meld on the table is always valid"
     if shape.kind == RUN:
