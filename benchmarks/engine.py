@@ -25,6 +25,7 @@ state, outside the play loop's own time). Greedy play: four greedy bots; reporte
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import platform
@@ -139,11 +140,20 @@ def all_tables() -> list[tuple[str, Rules]]:
 BASE_TABLE = "standard 4p"
 
 
-def bench_all_presets(hands: int, seed: int, per_round: int = 2) -> dict[str, Any]:
-    """Random play of every table, ``per_round`` hands of each in turn until each played ``hands``."""
+def bench_all_presets(hands: int, seed: int, per_round: int = 2, freeze: bool = False) -> dict[str, Any]:
+    """Random play of every table, ``per_round`` hands of each in turn until each played ``hands``, after
+    one untimed hand of each (the engine's caches fill as in a long run); with ``freeze``, the objects
+    made so far are then moved out of the garbage collector's reach (``gc.freeze``)."""
     bot = make_bot("random")
     tables = all_tables()
     clock = time.process_time
+    for number, (_, rules) in enumerate(tables):
+        warm = HandState.deal(rules, number % rules.players, seed=number)
+        warm_rng = random.Random(number)
+        while not warm.is_over:
+            warm.apply(bot.choose(observe(warm, warm.current), warm.legal_actions(), warm_rng))
+    if freeze:
+        gc.freeze()
     rows: dict[str, dict[str, Any]] = {
         name: {"steps": 0, "hands": 0, "seconds": 0.0, "legal": [], "max_step": 0.0} for name, _ in tables
     }
@@ -233,10 +243,11 @@ def print_all_presets(results: dict[str, Any]) -> None:
         print(f"{name:<42}{row['actions']:>8}{row['first_ms']:>10.2f}{row['repeat_ms']:>10.2f}")
 
 
-def compare_with_baseline(argv: list[str], baseline_src: str, rounds: int) -> dict[str, Any]:
-    """Run this benchmark (``--json``) alternately on ``baseline_src`` and on this checkout, ``rounds``
-    times each, in child processes; the best (fastest) run of each side counts."""
-    here = str(Path(__file__).resolve().parents[1] / "src")
+def compare_with_baseline(argv: list[str], baseline_src: str, current_src: str | None, rounds: int) -> dict[str, Any]:
+    """Run this benchmark (``--json``) alternately on ``baseline_src`` and on ``current_src`` (this
+    checkout's ``src``, or for instance an unpacked compiled wheel), ``rounds`` times each, in child
+    processes; the best (fastest) run of each side counts."""
+    here = current_src or str(Path(__file__).resolve().parents[1] / "src")
     child_args = [a for a in argv if a not in ("--json",)]
     skip = False
     cleaned = []
@@ -244,10 +255,10 @@ def compare_with_baseline(argv: list[str], baseline_src: str, rounds: int) -> di
         if skip:
             skip = False
             continue
-        if arg in ("--baseline-src", "--rounds"):
+        if arg in ("--baseline-src", "--current-src", "--rounds"):
             skip = True
             continue
-        if arg.startswith(("--baseline-src=", "--rounds=")):
+        if arg.startswith(("--baseline-src=", "--current-src=", "--rounds=")):
             continue
         cleaned.append(arg)
     runs: dict[str, list[dict[str, Any]]] = {"baseline": [], "current": []}
@@ -269,13 +280,16 @@ def print_comparison(runs: dict[str, list[dict[str, Any]]]) -> None:
         print(f"random play, standard 4p: baseline {b:,.0f} steps/s, now {c:,.0f} steps/s: {c / b:.2f}x")
         return
     print("Random play: steps/s (best of the runs), now / baseline")
-    print(f"{'table':<22}{'baseline':>10}{'now':>10}{'speed-up':>10}{'worst legal ms (was)':>24}")
+    print(f"{'table':<22}{'baseline':>10}{'now':>10}{'speed-up':>10}{'worst legal ms (was)':>24}{'p99 ms (was)':>18}")
     for name in current_runs[0]["tables"]:
         b = max(r["tables"][name]["steps_per_second"] for r in base_runs)
         c = max(r["tables"][name]["steps_per_second"] for r in current_runs)
         worst_b = min(r["tables"][name]["legal_max_ms"] for r in base_runs)
         worst_c = min(r["tables"][name]["legal_max_ms"] for r in current_runs)
-        print(f"{name:<22}{b:>10,.0f}{c:>10,.0f}{c / b:>9.2f}x{worst_c:>13.2f} ({worst_b:.2f})")
+        p99_b = min(r["tables"][name]["legal_p99_ms"] for r in base_runs)
+        p99_c = min(r["tables"][name]["legal_p99_ms"] for r in current_runs)
+        legal = f"{worst_c:>13.2f} ({worst_b:.2f}){p99_c:>9.2f} ({p99_b:.2f})"
+        print(f"{name:<22}{b:>10,.0f}{c:>10,.0f}{c / b:>9.2f}x{legal}")
     print("\nHard positions: first call ms, now (baseline)")
     for name in current_runs[0]["positions"]:
         b = min(r["positions"][name]["first_ms"] for r in base_runs)
@@ -293,12 +307,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--all-presets", action="store_true", help="every preset and format, and hard positions")
     parser.add_argument("--baseline-src", help="compare with the engine of another checkout's src folder")
+    parser.add_argument("--current-src", help="with --baseline-src: the engine to compare (default: this checkout)")
     parser.add_argument("--rounds", type=int, default=2, help="runs of each side with --baseline-src (default 2)")
+    parser.add_argument(
+        "--gc-freeze", action="store_true", help="--all-presets: gc.freeze() after the warm-up hands (max step)"
+    )
     args = parser.parse_args(argv)
     if args.hands < 1:
         parser.error("--hands must be at least 1")
     if args.baseline_src:
-        runs = compare_with_baseline(sys.argv[1:] if argv is None else argv, args.baseline_src, args.rounds)
+        argv_seen = sys.argv[1:] if argv is None else argv
+        runs = compare_with_baseline(argv_seen, args.baseline_src, args.current_src, args.rounds)
         if args.json:
             json.dump(runs, sys.stdout, indent=2)
             print()
@@ -307,7 +326,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.all_presets:
         header = {"python": platform.python_version(), "machine": platform.machine(), "seed": args.seed}
-        results = header | {"tables": bench_all_presets(args.hands, args.seed), "positions": bench_positions()}
+        tables = bench_all_presets(args.hands, args.seed, freeze=args.gc_freeze)
+        results = header | {"tables": tables, "positions": bench_positions()}
         if args.json:
             json.dump(results, sys.stdout, indent=2)
             print()
