@@ -297,6 +297,22 @@ def print_comparison(runs: dict[str, list[dict[str, Any]]]) -> None:
         print(f"{name:<42}{c:>10.2f} ({b:.2f})")
 
 
+def play_workload(table: str, hands: int, seed: int) -> int:
+    """Random play of ``hands`` hands of one table, untimed (for instruction counts): the steps played."""
+    rules = dict(all_tables())[table]
+    bot = make_bot("random")
+    seeds = random.Random(seed)
+    steps = 0
+    for _ in range(hands):
+        hand_seed = seeds.randrange(2**32)
+        state = HandState.deal(rules, hand_seed % rules.players, seed=hand_seed)
+        rng = random.Random(hand_seed)
+        while not state.is_over:
+            state.apply(bot.choose(observe(state, state.current), state.legal_actions(), rng))
+            steps += 1
+    return steps
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -307,12 +323,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--all-presets", action="store_true", help="every preset and format, and hard positions")
     parser.add_argument("--baseline-src", help="compare with the engine of another checkout's src folder")
+    parser.add_argument("--workload", metavar="TABLE", help="play --hands random hands of TABLE untimed, print steps")
     parser.add_argument("--current-src", help="with --baseline-src: the engine to compare (default: this checkout)")
     parser.add_argument("--rounds", type=int, default=2, help="runs of each side with --baseline-src (default 2)")
     parser.add_argument(
         "--gc-freeze", action="store_true", help="--all-presets: gc.freeze() after the warm-up hands (max step)"
     )
     args = parser.parse_args(argv)
+    if args.workload:
+        print(play_workload(args.workload, max(args.hands, 0), args.seed))
+        return 0
     if args.hands < 1:
         parser.error("--hands must be at least 1")
     if args.baseline_src:

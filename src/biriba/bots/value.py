@@ -27,7 +27,7 @@ from importlib import resources
 
 from biriba.bots.judgement import meld_potential, neighbours
 from biriba.core.cards import suit_of
-from biriba.core.melds import WILD_CARDS, extension_shape
+from biriba.core.melds import WILD_CARDS, single_card_extensions
 from biriba.core.scoring import BiribakiStatus
 from biriba.core.state import HandState
 
@@ -114,6 +114,8 @@ def side_features(state: HandState) -> list[list[float]]:
         team = side if state.teams_formed else -1
         melds = state.melds[team] if team >= 0 else []
         potential = sum(meld_potential(rules, m.shape, state.bonus_suit) for m in melds if not m.shape.is_biriba)
+        # The card types that extend one of the side's melds on their own (cached per meld by the engine).
+        fitting = {card for m in melds for card, _ in single_card_extensions(m.cards, rules.meld_rules)}
         cards = wilds = links = fits = 0
         for seat in seats:
             hand = state.hands[seat]
@@ -125,7 +127,7 @@ def side_features(state: HandState) -> list[list[float]]:
                     wilds += count
                     continue
                 links += count * _links(hand, card, rules.meld_rules.set_ranks)
-                if any(not isinstance(extension_shape(m.cards, (card,), rules.meld_rules), str) for m in melds):
+                if card in fitting:
                     fits += count
         has_biriba = any(m.shape.is_biriba for m in melds)
         holds_biribaki = team >= 0 and state.biribaki_status(team) is not BiribakiStatus.NOT_TAKEN

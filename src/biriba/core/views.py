@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from biriba.core.cards import SUITS, Card, card_code, card_codes, cards_of
-from biriba.core.melds import meld_codes
+from biriba.core.melds import MeldShape, meld_codes
 from biriba.core.rules import Rules
 from biriba.core.scoring import BiribakiStatus
 from biriba.core.state import NO_CARD, HandState, Phase, TableMeld
@@ -109,19 +109,7 @@ class SeatView:
             "hand": card_codes(self.hand),
             "hand_sizes": list(self.hand_sizes),
             "teams": list(self.seat_team),
-            "melds": [
-                [
-                    {
-                        "cards": meld_codes(m.cards, m.shape),
-                        "kind": m.shape.kind,
-                        "clean": m.shape.clean,
-                        "length": m.shape.length,
-                        "biriba": m.shape.is_biriba,
-                    }
-                    for m in team
-                ]
-                for team in self.melds
-            ],
+            "melds": [[_meld_json(m) for m in team] for team in self.melds],
             "discard_pile": card_codes(self.discard_pile),
             "discard_pile_size": self.discard_pile_size,
             "draw_pile_size": self.draw_pile_size,
@@ -134,6 +122,23 @@ class SeatView:
             "went_out": self.went_out if self.went_out >= 0 else None,
             "scores": list(self.scores),
         }
+
+
+def _meld_json(meld: MeldView) -> dict[str, Any]:
+    """A meld's JSON object. The same melds lie on the table view after view: their card codes in table
+    order are worked out once (information strings and the server write every view out)."""
+    shape = meld.shape
+    key = (meld.cards, shape)
+    codes = _MELD_CODES.get(key)
+    if codes is None:
+        if len(_MELD_CODES) >= 1 << 14:
+            _MELD_CODES.clear()
+        codes = _MELD_CODES[key] = tuple(meld_codes(meld.cards, shape))
+    cards = list(codes)
+    return {"cards": cards, "kind": shape.kind, "clean": shape.clean, "length": shape.length, "biriba": shape.is_biriba}
+
+
+_MELD_CODES: dict[tuple[tuple[Card, ...], MeldShape], tuple[str, ...]] = {}
 
 
 def observe(state: HandState, seat: int) -> SeatView:
