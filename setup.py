@@ -38,7 +38,7 @@ def _wants_compiled() -> bool:
         return False
     if choice == "auto" and any(arg.startswith("editable") for arg in sys.argv):
         return False
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(compiler) is None:
         print(f"biriba: no C compiler ({compiler}): installing the pure-Python engine", file=sys.stderr)
         return False
