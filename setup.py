@@ -24,6 +24,7 @@ COMPILED_MODULES = [
     "src/biriba/core/melds.py",
     "src/biriba/core/actions.py",
     "src/biriba/core/state.py",
+    "src/biriba/core/listing.py",
     "src/biriba/core/views.py",
     "src/biriba/core/rules.py",
     "src/biriba/core/scoring.py",
