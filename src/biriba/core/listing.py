@@ -245,9 +245,8 @@ def _whole_hand_candidates(
     if state.biribaki_holder[state._playing_team(seat)] >= 0 and not state.rules.going_out_by_meld:
         return
     hand = state.hands[seat]
-    naturals = [c for c in compress(range(JOKER), hand) if c not in WILD_CARDS]
-    if len({c // 13 for c in naturals}) > 1 and len({c % 13 for c in naturals}) > 1:
-        return  # neither one suit nor one rank: the whole hand fits no single meld
+    if not _one_suit_or_rank(hand):
+        return  # the whole hand fits no single meld
     whole = tuple(cards_of(hand))
     if using is not None and using.isdisjoint(whole):
         return
@@ -260,6 +259,24 @@ def _whole_hand_candidates(
     for index, table_meld in enumerate(_team_melds(state)):
         if isinstance(extension_shape(table_meld.cards, whole, melds), MeldShape):
             yield Extend(seat, index, whole), size
+
+
+def _one_suit_or_rank(hand: list[int]) -> bool:
+    """Whether the natural cards of ``hand`` (not Jokers, not Twos) are all of one suit or all of one
+    rank; most hands are not, and show it by their first few cards."""
+    first = -1
+    same_suit = same_rank = True
+    for card in compress(range(JOKER), hand):
+        if card % 13 == 1:
+            continue  # a Two may stand anywhere
+        if first < 0:
+            first = card
+            continue
+        same_suit = same_suit and card // 13 == first // 13
+        same_rank = same_rank and card % 13 == first % 13
+        if not (same_suit or same_rank):
+            return False
+    return True
 
 
 def unlisted_plays(state: HandState, using: frozenset[Card]) -> Iterator[Meld | Extend]:

@@ -493,10 +493,12 @@ def three_card_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS) -> li
             # Counts beyond what a run can use (a second copy, a third wild card) do not change its melds.
             runs = _RUN_TRIPLES[key] = _runs_of(_run_key(suit, held, wilds_held))
         found += runs
+    # Copies of each rank over the four suits: a set needs two natural cards of its rank.
+    of_rank = [a + b + c + d for a, b, c, d in zip(held[0:13], held[13:26], held[26:39], held[39:52], strict=True)]
     for rank in rules.set_ranks:
         index = rank - 1  # the rank's card in the spades, 13 apart in each suit
-        by_suit = held[index:52:13]
-        if sum(by_suit) >= 2:
+        if of_rank[index] >= 2:
+            by_suit = held[index:52:13]
             set_key = (index, by_suit, wilds_held)
             triples = _SET_TRIPLES.get(set_key)
             if triples is None:
