@@ -28,9 +28,14 @@ COMPILED_MODULES = [
     "src/biriba/core/views.py",
     "src/biriba/core/rules.py",
     "src/biriba/core/scoring.py",
+    "src/biriba/bots/judgement.py",
+    "src/biriba/bots/value.py",
+    "src/biriba/bots/heuristic.py",
+    "src/biriba/bots/search.py",
 ]
-"""What random play and search spend their time in. Not compiled: modules whose functions tests replace
-(a compiled module calls its own functions directly), and everything above the core."""
+"""What random play and search spend their time in: the engine, and the search player's playouts (the
+heuristic policy and the learned value). Not compiled: modules whose functions tests replace (a compiled
+module calls its own functions directly), and the rest of the package."""
 
 
 def _wants_compiled() -> bool:
