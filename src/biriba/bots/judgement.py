@@ -7,9 +7,10 @@ reach with :func:`position_value`. All of it reads only a :class:`SeatView`.
 
 from __future__ import annotations
 
+import copyreg
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 
 from biriba.core.actions import Action, Extend, Meld, Pass, TakePile
@@ -350,3 +351,8 @@ def position_value(view: SeatView) -> float:
     own = values.get(view.team, 0.0)
     others = [v for t, v in values.items() if t != view.team]
     return own - (max(others) if others else 0.0)
+
+
+# A frozen class compiled by mypyc (setup.py) cannot be copied or pickled field by field: these values
+# are rebuilt through their constructors instead (the same in pure Python).
+copyreg.pickle(Weights, lambda w: (Weights, tuple(getattr(w, f.name) for f in fields(Weights))))

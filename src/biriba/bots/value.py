@@ -19,6 +19,7 @@ consistently with its view; so the features may read every hand of that world.
 
 from __future__ import annotations
 
+import copyreg
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -186,3 +187,8 @@ def state_value(state: HandState, seat: int, model: ValueModel | None = None) ->
 
 def _side_of(state: HandState, seat: int) -> int:
     return state.seat_team[seat] if state.teams_formed else seat
+
+
+# A frozen class compiled by mypyc (setup.py) cannot be copied or pickled field by field: these values
+# are rebuilt through their constructors instead (the same in pure Python).
+copyreg.pickle(ValueModel, lambda m: (ValueModel, (m.weights, m.info)))

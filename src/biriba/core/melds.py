@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import copyreg
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -858,3 +859,15 @@ def _melds_holding_in(card: Card, pool: bytes, rules: MeldRules) -> tuple[MeldCa
 def meld_codes(cards: MeldCards, shape: MeldShape) -> list[str]:
     """The codes of a meld in table order."""
     return [card_code(c) for c in arrange(cards, shape)]
+
+
+# A frozen class compiled by mypyc (setup.py) cannot be copied or pickled field by field: these values
+# are rebuilt through their constructors instead (the same in pure Python).
+copyreg.pickle(
+    MeldRules,
+    lambda r: (MeldRules, (r.sets, r.sets_of_twos, r.wild_melds, r.ace_to_ace, r.only_set_rank)),
+)
+copyreg.pickle(
+    MeldShape,
+    lambda s: (MeldShape, (s.kind, s.suit, s.rank, s.length, s.wild, s.low, s.wild_position)),
+)

@@ -21,6 +21,7 @@ cheap: search bots copy states many times.
 
 from __future__ import annotations
 
+import copyreg
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
@@ -1030,6 +1031,10 @@ def _shape(cards: MeldCards, rules: Rules) -> MeldShape:
     assert shape is not None
     return shape
 
+
+# A frozen class compiled by mypyc (setup.py) cannot be copied or pickled field by field: these values
+# are rebuilt through their constructors instead (the same in pure Python).
+copyreg.pickle(TableMeld, lambda m: (TableMeld, (m.cards, m.shape, m.laid_whole)))
 
 # The listing needs the state's types; the state asks the listing for its actions. Imported last, when
 # every name the listing takes from here exists.
