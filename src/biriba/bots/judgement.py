@@ -7,14 +7,14 @@ reach with :func:`position_value`. All of it reads only a :class:`SeatView`.
 
 from __future__ import annotations
 
-import copyreg
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import lru_cache
 
 from biriba.core.actions import Action, Extend, Meld, Pass, TakePile
 from biriba.core.cards import Card, suit_of
+from biriba.core.compiled import pickle_by_constructor
 from biriba.core.errors import IllegalAction
 from biriba.core.melds import (
     BIRIBA_LENGTH,
@@ -353,6 +353,4 @@ def position_value(view: SeatView) -> float:
     return own - (max(others) if others else 0.0)
 
 
-# A frozen class compiled by mypyc (setup.py) cannot be copied or pickled field by field: these values
-# are rebuilt through their constructors instead (the same in pure Python).
-copyreg.pickle(Weights, lambda w: (Weights, tuple(getattr(w, f.name) for f in fields(Weights))))
+pickle_by_constructor(Weights)

@@ -19,7 +19,6 @@ consistently with its view; so the features may read every hand of that world.
 
 from __future__ import annotations
 
-import copyreg
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,6 +27,7 @@ from importlib import resources
 
 from biriba.bots.judgement import meld_potential, neighbours
 from biriba.core.cards import suit_of
+from biriba.core.compiled import pickle_by_constructor
 from biriba.core.melds import WILD_CARDS, single_card_extensions
 from biriba.core.scoring import BiribakiStatus
 from biriba.core.state import HandState
@@ -189,6 +189,4 @@ def _side_of(state: HandState, seat: int) -> int:
     return state.seat_team[seat] if state.teams_formed else seat
 
 
-# A frozen class compiled by mypyc (setup.py) cannot be copied or pickled field by field: these values
-# are rebuilt through their constructors instead (the same in pure Python).
-copyreg.pickle(ValueModel, lambda m: (ValueModel, (m.weights, m.info)))
+pickle_by_constructor(ValueModel)

@@ -20,7 +20,6 @@ True
 
 from __future__ import annotations
 
-import copyreg
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -39,6 +38,7 @@ from biriba.core.cards import (
     rank_of,
     suit_of,
 )
+from biriba.core.compiled import pickle_by_constructor
 from biriba.core.errors import IllegalAction, InvalidMeldError
 
 RUN, SET, WILD = "run", "set", "wild"
@@ -861,13 +861,5 @@ def meld_codes(cards: MeldCards, shape: MeldShape) -> list[str]:
     return [card_code(c) for c in arrange(cards, shape)]
 
 
-# A frozen class compiled by mypyc (setup.py) cannot be copied or pickled field by field: these values
-# are rebuilt through their constructors instead (the same in pure Python).
-copyreg.pickle(
-    MeldRules,
-    lambda r: (MeldRules, (r.sets, r.sets_of_twos, r.wild_melds, r.ace_to_ace, r.only_set_rank)),
-)
-copyreg.pickle(
-    MeldShape,
-    lambda s: (MeldShape, (s.kind, s.suit, s.rank, s.length, s.wild, s.low, s.wild_position)),
-)
+pickle_by_constructor(MeldRules)
+pickle_by_constructor(MeldShape)

@@ -21,7 +21,6 @@ cheap: search bots copy states many times.
 
 from __future__ import annotations
 
-import copyreg
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
@@ -38,6 +37,7 @@ from biriba.core.cards import (
     shuffled_pack,
     suit_of,
 )
+from biriba.core.compiled import pickle_by_constructor
 from biriba.core.errors import IllegalAction, InvalidInputError
 from biriba.core.melds import (
     WILD,
@@ -1032,9 +1032,7 @@ def _shape(cards: MeldCards, rules: Rules) -> MeldShape:
     return shape
 
 
-# A frozen class compiled by mypyc (setup.py) cannot be copied or pickled field by field: these values
-# are rebuilt through their constructors instead (the same in pure Python).
-copyreg.pickle(TableMeld, lambda m: (TableMeld, (m.cards, m.shape, m.laid_whole)))
+pickle_by_constructor(TableMeld)
 
 # The listing needs the state's types; the state asks the listing for its actions. Imported last, when
 # every name the listing takes from here exists.
