@@ -90,6 +90,25 @@ def _read_json(path: str, as_json: bool) -> object:
         _fail(str(error), EXIT_USAGE, as_json)
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from biriba import __version__
+        from biriba.core.compiled import IMPLEMENTATION
+
+        typer.echo(f"biriba {__version__} (engine: {IMPLEMENTATION})")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main_options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_print_version, is_eager=True, help="Print the version and the engine."),
+    ] = False,
+) -> None:
+    """Biriba (Μπιρίμπα), the Greek rummy card game: rules engine, bots and tools."""
+
+
 @app.command()
 def check(
     cards: Annotated[list[str], typer.Argument(help="Card codes such as 10H TH 2C JK.")],

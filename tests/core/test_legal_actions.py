@@ -27,9 +27,10 @@ import pytest
 from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, Redraw, TakePile
 from biriba.core.cards import N_CARD_TYPES, Card, cards_of, counts_of
 from biriba.core.errors import IllegalAction
+from biriba.core.listing import OPENING_PAIR_LIMIT
 from biriba.core.melds import MeldCards, all_melds, extends, meld_codes, meld_shape, three_card_melds
 from biriba.core.rules import Rules
-from biriba.core.state import OPENING_PAIR_LIMIT, HandState, Phase, TableMeld
+from biriba.core.state import HandState, Phase, TableMeld
 from tests.builders import (
     assert_illegal,
     codes,

@@ -16,12 +16,14 @@ import json
 import random
 from collections.abc import Callable
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from biriba.bots import make_bot
 from biriba.core.actions import Action, Discard, Draw, Extend, Meld, Pass, TakePile
 from biriba.core.cards import JOKER, N_CARD_TYPES, counts_of, pack, shuffled_pack
+from biriba.core.compiled import COMPILED
 from biriba.core.errors import IllegalAction
 from biriba.core.records import Deal, HandRecord
 from biriba.core.rules import Rules
@@ -236,6 +238,43 @@ def test_clone_is_independent(
         assert copy.fingerprint() == snapshot
 
     play_random_hand(rules, dealer, deal_seed, play_seed, team_scores, on_state=on_state)
+
+
+def _another(value: object) -> object:
+    """A value of the same kind as ``value`` that differs from it."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, Phase):
+        return Phase.OVER if value is not Phase.OVER else Phase.PLAY
+    if isinstance(value, int):
+        return value + 1
+    if value is None:
+        return 1
+    if isinstance(value, Rules):
+        return Rules.from_preset("kouridakis")
+    if isinstance(value, frozenset):
+        return value | {JOKER}
+    if isinstance(value, tuple):
+        return (*value, 0)
+    if isinstance(value, list):
+        return [*value, value[0] if value else 0]
+    raise AssertionError(f"no other value for {value!r}")
+
+
+@pytest.mark.skipif(COMPILED, reason="a compiled class keeps no __slots__ to list its fields (the source is the same)")
+def test_clone_and_fingerprint_cover_every_field() -> None:
+    """Every field of the state is copied by ``clone`` and seen by ``fingerprint``: a field added to the
+    state and forgotten in either fails here."""
+    state = HandState.deal(Rules.from_preset("standard"), dealer=0, seed=3)
+    rng = random.Random(3)
+    for _ in range(40):  # a state with melds, piles and a turn under way
+        state.apply(rng.choice(state.legal_actions()))
+    copy = state.clone()
+    for name in HandState.__slots__:
+        assert getattr(copy, name) == getattr(state, name), f"clone() does not copy {name}"
+        changed = state.clone()
+        setattr(changed, name, _another(getattr(state, name)))
+        assert changed.fingerprint() != state.fingerprint(), f"fingerprint() does not see {name}"
 
 
 # --- illegal actions -----------------------------------------------------------------------------

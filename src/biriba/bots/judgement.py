@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from biriba.core.actions import Action, Extend, Meld, Pass, TakePile
 from biriba.core.cards import Card, suit_of
+from biriba.core.compiled import pickle_by_constructor
 from biriba.core.errors import IllegalAction
 from biriba.core.melds import (
     BIRIBA_LENGTH,
@@ -295,6 +296,20 @@ def discard_danger(view: SeatView, card: Card, weights: Weights = DEFAULT) -> fl
 def end_risk(view: SeatView) -> float:
     """A rough chance, 0 to 1, that the hand ends before our next turns: a team that holds its biribaki
     and a biriba can go out; the draw pile running low ends it too."""
+    # Asked for every play and discard of one decision: the last view's answer is kept (as one tuple,
+    # replaced at once, so that a thread never pairs a view with another view's answer).
+    last_view, last_risk = _LAST_RISK[0]
+    if last_view is view:
+        return last_risk
+    risk = _end_risk(view)
+    _LAST_RISK[0] = (view, risk)
+    return risk
+
+
+_LAST_RISK: list[tuple[SeatView | None, float]] = [(None, 0.0)]
+
+
+def _end_risk(view: SeatView) -> float:
     risk = 0.1
     for team, status in enumerate(view.biribaki):
         if status is BiribakiStatus.NOT_TAKEN or team == view.team:
@@ -338,3 +353,6 @@ def position_value(view: SeatView) -> float:
     own = values.get(view.team, 0.0)
     others = [v for t, v in values.items() if t != view.team]
     return own - (max(others) if others else 0.0)
+
+
+pickle_by_constructor(Weights)

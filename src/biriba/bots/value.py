@@ -27,7 +27,8 @@ from importlib import resources
 
 from biriba.bots.judgement import meld_potential, neighbours
 from biriba.core.cards import suit_of
-from biriba.core.melds import WILD_CARDS, extends
+from biriba.core.compiled import pickle_by_constructor
+from biriba.core.melds import WILD_CARDS, single_card_extensions
 from biriba.core.scoring import BiribakiStatus
 from biriba.core.state import HandState
 
@@ -114,6 +115,8 @@ def side_features(state: HandState) -> list[list[float]]:
         team = side if state.teams_formed else -1
         melds = state.melds[team] if team >= 0 else []
         potential = sum(meld_potential(rules, m.shape, state.bonus_suit) for m in melds if not m.shape.is_biriba)
+        # The card types that extend one of the side's melds on their own (cached per meld by the engine).
+        fitting = {card for m in melds for card, _ in single_card_extensions(m.cards, rules.meld_rules)}
         cards = wilds = links = fits = 0
         for seat in seats:
             hand = state.hands[seat]
@@ -125,7 +128,7 @@ def side_features(state: HandState) -> list[list[float]]:
                     wilds += count
                     continue
                 links += count * _links(hand, card, rules.meld_rules.set_ranks)
-                if any(extends(m.cards, (card,), rules.meld_rules) for m in melds):
+                if card in fitting:
                     fits += count
         has_biriba = any(m.shape.is_biriba for m in melds)
         holds_biribaki = team >= 0 and state.biribaki_status(team) is not BiribakiStatus.NOT_TAKEN
@@ -184,3 +187,6 @@ def state_value(state: HandState, seat: int, model: ValueModel | None = None) ->
 
 def _side_of(state: HandState, seat: int) -> int:
     return state.seat_team[seat] if state.teams_formed else seat
+
+
+pickle_by_constructor(ValueModel)

@@ -70,8 +70,9 @@ def card_symbol(card: Card) -> str:
     return RANKS[card % 13] + SUIT_SYMBOLS[card // 13]
 
 
-def parse_card(text: str) -> Card:
-    """Parse a card code (``10H``, ``TH``, ``th``, ``10♥``, ``JK``); raise :class:`InvalidCardError`."""
+def parse_card(text: object) -> Card:
+    """Parse a card code (``10H``, ``TH``, ``th``, ``10♥``, ``JK``); raise :class:`InvalidCardError`
+    (for anything else too: input from JSON may be of any type)."""
     if not isinstance(text, str):
         raise InvalidCardError(f"a card code must be a string, not {text!r}")
     code = text.strip().upper()

@@ -20,9 +20,11 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations
+from itertools import chain, combinations, compress
 
 from biriba.core.cards import (
     ACE,
@@ -34,6 +36,7 @@ from biriba.core.cards import (
     rank_of,
     suit_of,
 )
+from biriba.core.compiled import pickle_by_constructor
 from biriba.core.errors import InvalidMeldError, Reason, Refusal
 
 RUN, SET, WILD = "run", "set", "wild"
@@ -50,6 +53,10 @@ WILD_CARDS = (JOKER, make_card(TWO, 0), make_card(TWO, 1), make_card(TWO, 2), ma
 TWOS = WILD_CARDS[1:]
 
 
+_RULES_NUMBERS: dict[tuple[bool, bool, bool, bool, int], int] = {}
+"""Every set of meld options seen, numbered (:attr:`MeldRules.number`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class MeldRules:
     """The rule options that decide what a meld is (a part of :class:`biriba.core.rules.Rules`)."""
@@ -64,6 +71,19 @@ class MeldRules:
     """A run may hold an Ace at each end: ``A 2 .. K A``, 14 cards (Buraco, Venezuelan)."""
     only_set_rank: int = 0
     """With ``sets``, the one rank that forms sets (Buraco aberto's sets of Aces), or 0 for any rank."""
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+    number: int = field(default=0, init=False, repr=False, compare=False)
+    """A small number for these options, the same for equal rules: the meld caches key on it, since a
+    key holding only numbers is not tracked by the garbage collector (which scans the caches otherwise)."""
+
+    def __post_init__(self) -> None:
+        # The meld caches hash their rules on every call: hash the options once.
+        fields = (self.sets, self.sets_of_twos, self.wild_melds, self.ace_to_ace, self.only_set_rank)
+        object.__setattr__(self, "_hash", hash(fields))
+        object.__setattr__(self, "number", _RULES_NUMBERS.setdefault(fields, len(_RULES_NUMBERS)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def longest_run(self) -> int:
@@ -144,9 +164,25 @@ def canonical(cards: list[Card] | tuple[Card, ...]) -> MeldCards:
     return tuple(sorted(cards))
 
 
-@lru_cache(maxsize=1 << 16)
 def meld_shape(cards: MeldCards, rules: MeldRules = STANDARD_MELDS) -> MeldShape | None:
     """The interpretation of ``cards`` (sorted) as a meld, preferring a clean one; None if invalid."""
+    key = (cards, rules.number)
+    shape = _SHAPES.get(key, _UNKNOWN)
+    if shape is _UNKNOWN:
+        if len(_SHAPES) >= _SHAPE_LIMIT:
+            _SHAPES.clear()
+        shape = _SHAPES[key] = _meld_shape(cards, rules)
+    return shape  # type: ignore[return-value]
+
+
+_UNKNOWN = object()
+_SHAPES: dict[tuple[MeldCards, int], MeldShape | object | None] = {}
+"""The cache of :func:`meld_shape`, keyed by numbers only (see :attr:`MeldRules.number`); emptied when it
+holds :data:`_SHAPE_LIMIT` shapes."""
+_SHAPE_LIMIT = 1 << 16
+
+
+def _meld_shape(cards: MeldCards, rules: MeldRules) -> MeldShape | None:
     if len(cards) < 3:
         return None
     run = _run_shape(cards, rules.longest_run)
@@ -373,9 +409,21 @@ def _extended(meld: MeldCards, added: MeldCards, rules: MeldRules) -> MeldShape 
     return new
 
 
-@lru_cache(maxsize=1 << 14)
 def single_card_extensions(meld: MeldCards, rules: MeldRules = STANDARD_MELDS) -> tuple[tuple[Card, MeldShape], ...]:
     """Every card type that extends ``meld`` on its own, with the shape it gives, in card order."""
+    key = (meld, rules.number)
+    found = _SINGLES.get(key)
+    if found is None:
+        if len(_SINGLES) >= _SHAPE_LIMIT:
+            _SINGLES.clear()
+        found = _SINGLES[key] = _single_card_extensions(meld, rules)
+    return found
+
+
+_SINGLES: dict[tuple[MeldCards, int], tuple[tuple[Card, MeldShape], ...]] = {}
+
+
+def _single_card_extensions(meld: MeldCards, rules: MeldRules) -> tuple[tuple[Card, MeldShape], ...]:
     shape = meld_shape(meld, rules)
     assert shape is not None, "a meld on the table is always valid"
     if shape.kind == RUN:
@@ -427,42 +475,65 @@ def three_card_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS) -> li
     The work is done per suit (runs) and per rank (sets) on small keys and cached, since hands
     change one card at a time; no meld can come from two groups, so there is nothing to merge.
     """
-    present_wilds = [min(counts[w], 1) for w in WILD_CARDS]
-    found: list[MeldCards] = []
-    if len(_RUN_TRIPLES) + len(_SET_TRIPLES) > _CACHE_LIMIT:
+    held = bytes(counts)  # a hand holds fewer than 256 copies of a card
+    wilds_held = held[JOKER : JOKER + 1] + held[1:2] + held[14:15] + held[27:28] + held[40:41]
+    if len(_RUN_TRIPLES) + len(_SET_TRIPLES) + len(_RUNS_BY_PRESENCE) > _CACHE_LIMIT:
         _RUN_TRIPLES.clear()
         _SET_TRIPLES.clear()
-    for suit in range(4):
+        _RUNS_BY_PRESENCE.clear()
+    found: list[MeldCards] = []
+    for suit in (0, 1, 2, 3):
         base = suit * 13
-        # Which cards of the suit are held, and which wild cards: a run needs one copy of each, but
-        # the suit's own Two may stand both as natural and as wild, so it is counted up to two.
-        wilds = present_wilds[:]
-        wilds[suit + 1] = min(counts[base + 1], 2)
-        key = bytes((suit, *map(bool, counts[base : base + 13]), *wilds))
+        key = (suit, held[base : base + 13], wilds_held)
         runs = _RUN_TRIPLES.get(key)
         if runs is None:
-            runs = _RUN_TRIPLES[key] = _run_triples(key)
+            # Counts beyond what a run can use (a second copy, a third wild card) do not change its melds.
+            runs = _RUN_TRIPLES[key] = _runs_of(_run_key(suit, held, wilds_held))
         found += runs
+    # Copies of each rank over the four suits: a set needs two natural cards of its rank.
+    of_rank = [a + b + c + d for a, b, c, d in zip(held[0:13], held[13:26], held[26:39], held[39:52], strict=True)]
     for rank in rules.set_ranks:
         index = rank - 1  # the rank's card in the spades, 13 apart in each suit
-        by_suit = counts[index:52:13]
-        if sum(by_suit) >= 2:
-            key = bytes((index, *by_suit, *present_wilds))
-            triples = _SET_TRIPLES.get(key)
+        if of_rank[index] >= 2:
+            by_suit = held[index:52:13]
+            set_key = (index, by_suit, wilds_held)
+            triples = _SET_TRIPLES.get(set_key)
             if triples is None:
-                triples = _SET_TRIPLES[key] = _set_triples(index, key)
+                present = bytes(min(n, 1) for n in wilds_held)
+                triples = _SET_TRIPLES[set_key] = _set_triples(index, bytes((index, *by_suit)) + present)
             found += triples
-    if (rules.sets_of_twos or rules.wild_melds) and sum(counts[w] for w in WILD_CARDS) >= 3:
+    if (rules.sets_of_twos or rules.wild_melds) and sum(wilds_held) >= 3:
         found += [m for m in _wild_multisets(counts, 3, 3) if meld_shape(m, rules) is not None]
     return found
 
 
-_RUN_TRIPLES: dict[bytes, tuple[MeldCards, ...]] = {}
-_SET_TRIPLES: dict[bytes, tuple[MeldCards, ...]] = {}
-"""Caches of :func:`three_card_melds`: a suit's (or a rank's) cards and the wild cards held give its
-melds. Hands in play repeat these small keys often; the caches are emptied if they grow past
+def _run_key(suit: int, held: bytes, wilds_held: bytes) -> bytes:
+    """The key :func:`_run_triples` reads: the suit, whether each of its cards is held, and the wild
+    cards held. A run needs one copy of each card, but the suit's own Two may stand both as natural and
+    as wild, so it is counted up to two."""
+    base = suit * 13
+    wilds = [min(n, 1) for n in wilds_held]
+    wilds[suit + 1] = min(held[base + 1], 2)
+    return bytes((suit, *(min(n, 1) for n in held[base : base + 13]), *wilds))
+
+
+_RUN_TRIPLES: dict[tuple[int, bytes, bytes], tuple[MeldCards, ...]] = {}
+_SET_TRIPLES: dict[tuple[int, bytes, bytes], tuple[MeldCards, ...]] = {}
+"""Caches of :func:`three_card_melds`: a suit's (or a rank's) card counts and the wild cards held give
+its melds. Hands in play repeat these small keys often; the caches are emptied if they grow past
 :data:`_CACHE_LIMIT` keys."""
 _CACHE_LIMIT = 1 << 18
+
+
+def _runs_of(key: bytes) -> tuple[MeldCards, ...]:
+    runs = _RUNS_BY_PRESENCE.get(key)
+    if runs is None:
+        runs = _RUNS_BY_PRESENCE[key] = _run_triples(key)
+    return runs
+
+
+_RUNS_BY_PRESENCE: dict[bytes, tuple[MeldCards, ...]] = {}
+"""The three-card runs of each key of :func:`_run_triples` (emptied with the caches above)."""
 
 
 def _run_triples(key: bytes) -> tuple[MeldCards, ...]:
@@ -509,23 +580,48 @@ def _wild_multisets(counts: list[int], smallest: int, largest: int) -> list[Meld
     return sorted(tuple(c) for c in choices if smallest <= len(c) <= largest)
 
 
-def all_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS) -> list[MeldCards]:
-    """Every distinct valid meld, of any length, that ``counts`` (a hand's count vector) holds."""
+def all_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS, shortest: int = 3) -> list[MeldCards]:
+    """Every distinct valid meld, of any length from ``shortest`` on, that ``counts`` (a hand's count
+    vector) holds, sorted."""
+    found = _meld_candidates(counts, rules, shortest, range(4), rules.set_ranks, ())
+    return sorted(m for m in found if meld_shape(m, rules) is not None)
+
+
+def _meld_candidates(
+    counts: list[int] | bytes,
+    rules: MeldRules,
+    shortest: int,
+    suits: Sequence[int],
+    set_ranks: Sequence[int],
+    covering: tuple[int, ...],
+) -> set[MeldCards]:
+    """Candidate melds (a superset of the valid ones) of the cards of ``counts``: runs of ``suits`` (with
+    ``covering``, only windows that cover one of those run positions), sets of ``set_ranks``, and melds
+    of wild cards only, each at least ``shortest`` cards long."""
     found: set[MeldCards] = set()
     wilds = [w for w in WILD_CARDS if counts[w]]
     longest = rules.longest_run
-    for suit in range(4):
+    for suit in suits:
         base = suit * 13
         cards_at = [-1] * 15
+        in_suit = 0
         for rank in range(1, 14):
             if counts[base + rank - 1]:
                 cards_at[rank] = base + rank - 1
+                in_suit += 1
+        if in_suit < 2:
+            continue  # a run has two natural cards at least (one wild card at most)
         cards_at[HIGH_ACE] = cards_at[ACE]
         for low in range(1, 13):
-            for high in range(low + 2, min(low + longest - 1, HIGH_ACE) + 1):
+            if covering and low > max(covering):
+                break
+            for high in range(low + max(shortest, 3) - 1, min(low + longest - 1, HIGH_ACE) + 1):
+                if covering and not any(low <= p <= high for p in covering):
+                    continue  # no meld of this window holds the card looked for
                 window = range(low, high + 1)
-                at = cards_at[:]
+                at = cards_at
                 if low == 1 and high == HIGH_ACE and counts[base] < 2:
+                    at = cards_at[:]
                     at[HIGH_ACE] = -1  # one Ace cannot stand at both ends
                 missing = [p for p in window if at[p] < 0]
                 if len(missing) > 1:
@@ -539,20 +635,34 @@ def all_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS) -> list[Meld
                     for wild in wilds:
                         if counts[wild] > rest.count(wild):
                             found.add(tuple(sorted((*rest, wild))))
-    for rank in rules.set_ranks:
+    for rank in set_ranks:
         by_suit = [(s * 13 + rank - 1, counts[s * 13 + rank - 1]) for s in range(4)]
+        naturals_held = sum(n for _, n in by_suit)
+        if naturals_held < 2 or naturals_held + 1 < shortest:
+            continue  # a set has two natural cards at least, and one wild card at most
         choices: list[list[Card]] = [[]]
         for card, n in by_suit:
             choices = [chosen + [card] * k for chosen in choices for k in range(n + 1)]
         for chosen in choices:
-            if len(chosen) >= 3:
+            if len(chosen) >= max(shortest, 3):
                 found.add(tuple(chosen))
-            if len(chosen) >= 2:
+            if len(chosen) >= max(shortest - 1, 2):
                 for wild in wilds:
                     found.add(tuple(sorted((*chosen, wild))))
     if rules.sets_of_twos or rules.wild_melds:
-        found.update(_wild_multisets(counts, 3, sum(counts[w] for w in WILD_CARDS)))
-    return sorted(m for m in found if meld_shape(m, rules) is not None)
+        found.update(_wild_multisets(list(counts), max(shortest, 3), sum(counts[w] for w in WILD_CARDS)))
+    return found
+
+
+def all_melds_of(counts: bytes, rules: MeldRules, shortest: int = 3) -> tuple[MeldCards, ...]:
+    """:func:`all_melds` of a hand given as bytes, cached: a hand is asked about again and again within
+    a turn (a minimum first meld's candidates, the biribas laid at once)."""
+    return _all_melds_cached(counts, rules, shortest)
+
+
+@lru_cache(maxsize=1 << 10)
+def _all_melds_cached(counts: bytes, rules: MeldRules, shortest: int) -> tuple[MeldCards, ...]:
+    return tuple(all_melds(list(counts), rules, shortest))
 
 
 PARTITION_LIMIT = 256
@@ -640,14 +750,15 @@ class _PartitionSearch:
                 return False
             self.found.add(tuple(sorted(chosen)))
             return True
-        key = (bytes(rest), may_keep, need_biriba)
+        packed = bytes(rest)
+        key = (packed, may_keep, need_biriba)
         if key in self.dead or self.exhausted:
             return False
         self.steps += 1
         if need_biriba and not _biriba_possible(rest, self.rules):
             self.dead.add(key)
             return False
-        pivot, placeable = _hardest_card(rest, self.rules)
+        pivot, placeable = _hardest_card(packed, rest, self.rules)
         any_way = False
         if placeable:
             for meld in _melds_holding(pivot, rest, self.rules):
@@ -687,21 +798,33 @@ def _biriba_possible(counts: list[int], rules: MeldRules) -> bool:
     return (rules.sets_of_twos or rules.wild_melds) and sum(counts[w] for w in WILD_CARDS) >= BIRIBA_LENGTH
 
 
-def _hardest_card(counts: list[int], rules: MeldRules) -> tuple[Card, bool]:
+def _hardest_card(packed: bytes, counts: list[int], rules: MeldRules) -> tuple[Card, bool]:
     """The card held that the fewest three-card melds of ``counts`` hold (natural cards first, the
-    lowest on ties), and whether any does: a card in no three-card meld can be in no meld."""
-    holding = [0] * len(counts)
-    for meld in three_card_melds(counts, rules):
-        for card in meld:
-            holding[card] += 1
+    lowest on ties), and whether any does: a card in no three-card meld can be in no meld. ``packed``
+    is ``bytes(counts)``, the key of a cache: the quick search and the full one meet the same rests,
+    and so do the searches of hands a card apart."""
+    key = (packed, rules)
+    found = _HARDEST.get(key)
+    if found is None:
+        if len(_HARDEST) > _CACHE_LIMIT:
+            _HARDEST.clear()
+        found = _HARDEST[key] = _find_hardest_card(counts, rules)
+    return found
+
+
+_HARDEST: dict[tuple[bytes, MeldRules], tuple[Card, bool]] = {}
+
+
+def _find_hardest_card(counts: list[int], rules: MeldRules) -> tuple[Card, bool]:
+    holding = Counter(chain.from_iterable(three_card_melds(counts, rules)))  # counted at C speed
     best, best_key = -1, (2, 0, 0)
-    for card, held in enumerate(counts):
-        if held:
-            if not holding[card]:
-                return card, False
-            key = (card in WILD_CARDS, holding[card], card)
-            if key < best_key:
-                best, best_key = card, key
+    for card in compress(range(len(counts)), counts):
+        held_in = holding[card]
+        if not held_in:
+            return card, False
+        key = (card in WILD_CARDS, held_in, card)
+        if key < best_key:
+            best, best_key = card, key
     return best, True
 
 
@@ -719,9 +842,20 @@ def _melds_holding(card: Card, counts: list[int], rules: MeldRules) -> tuple[Mel
 
 @lru_cache(maxsize=1 << 15)
 def _melds_holding_in(card: Card, pool: bytes, rules: MeldRules) -> tuple[MeldCards, ...]:
-    return tuple(meld for meld in all_melds(list(pool), rules) if card in meld)
+    if card in WILD_CARDS:
+        return tuple(meld for meld in all_melds(list(pool), rules) if card in meld)
+    # A natural card is in runs of its suit at its own place (an Ace at either end) and in sets of its rank.
+    suit, rank = card // 13, card % 13 + 1
+    set_ranks = (rank,) if rank in rules.set_ranks else ()
+    covering = (ACE, HIGH_ACE) if rank == ACE else (rank,)
+    found = _meld_candidates(pool, rules, 3, (suit,), set_ranks, covering)
+    return tuple(sorted(m for m in found if card in m and meld_shape(m, rules) is not None))
 
 
 def meld_codes(cards: MeldCards, shape: MeldShape) -> list[str]:
     """The codes of a meld in table order."""
     return [card_code(c) for c in arrange(cards, shape)]
+
+
+pickle_by_constructor(MeldRules)
+pickle_by_constructor(MeldShape)

@@ -53,7 +53,7 @@ def determinize(view: SeatView, rng: random.Random) -> HandState:
     if slots != len(hidden):
         raise InvalidInputError(f"the view hides {slots} cards but {len(hidden)} are unseen")
 
-    state = HandState.__new__(HandState)
+    state = HandState()
     position = 0
 
     def take(count: int) -> list[Card]:

@@ -21,45 +21,35 @@ cheap: search bots copy states many times.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
 from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, Redraw, TakePile
 from biriba.core.cards import (
-    ACE,
     JOKER,
     N_CARD_TYPES,
     Card,
     card_code,
     cards_of,
     counts_of,
-    make_card,
     pack,
     shuffled_pack,
     suit_of,
 )
+from biriba.core.compiled import pickle_by_constructor
 from biriba.core.errors import IllegalAction, InvalidInputError, Refusal
 from biriba.core.melds import (
-    FULL_RUN_LENGTH,
-    RUN,
     WILD,
     WILD_CARDS,
     MeldCards,
     MeldShape,
-    all_melds,
     canonical,
-    extends,
     extension_shape,
     invalid_reason,
     meld_shape,
-    multi_card_extensions,
-    single_card_extensions,
-    three_card_melds,
-    whole_hand_partitions,
 )
-from biriba.core.rules import PLAYER_COUNTS, Rules
+from biriba.core.rules import Rules
 from biriba.core.scoring import BiribakiStatus, HandScore, TeamScore, score_team
 from biriba.core.shuffle import below_for_text
 
@@ -199,6 +189,9 @@ class HandState:
 
     # --- creation ------------------------------------------------------------------------
 
+    def __init__(self) -> None:
+        """An empty state, for :meth:`deal`, :meth:`clone` and sampling to fill in: not a hand yet."""
+
     @classmethod
     def deal(
         cls,
@@ -229,7 +222,7 @@ class HandState:
         if scores is not None and len(scores) != players:
             raise InvalidInputError(f"scores needs {players} entries, one per seat, not {len(scores)}")
 
-        state = cls.__new__(cls)
+        state = cls()
         state.rules = rules
         state.dealer = dealer
         state.hands = [[0] * N_CARD_TYPES for _ in range(players)]
@@ -310,7 +303,7 @@ class HandState:
 
     def clone(self) -> HandState:
         """An independent copy (values shared where they are immutable)."""
-        other = HandState.__new__(HandState)
+        other = HandState()
         other.rules = self.rules
         other.dealer = self.dealer
         other.hands = [hand[:] for hand in self.hands]
@@ -664,7 +657,7 @@ class HandState:
         # Both restrictions can hold at once: a one-card pile's card and wild cards kept for a partner.
         return not self.rules.partner_wild_discard and self._partner_plays_next(self.current)
 
-    # --- legal actions --------------------------------------------------------------------------
+    # --- legal actions (biriba.core.listing) ----------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the current seat, of the kinds the engine enumerates.
@@ -674,259 +667,15 @@ class HandState:
         plays no sequence of those reaches (``docs/rules.md``, "Legal actions"): every other meld
         action is reachable as a sequence of listed actions, and ``apply`` accepts it too.
         """
-        if self.phase is Phase.OVER:
-            return []
-        seat = self.current
-        if self.phase is Phase.CHOOSE:
-            return [ChooseBonusSuit(seat, suit) for suit in (None, 0, 1, 2, 3)]
-        if self.phase is Phase.DRAW:
-            actions: list[Action] = []
-            if self.draw_pile:
-                actions.append(_DRAWS[seat])
-            else:
-                actions.append(_PASSES[seat])
-            if self._take_pile_refusal() is None:
-                actions.append(_TAKE_PILES[seat])
-            return actions
-        head: list[Action] = [Redraw(seat)] if self.redraw_allowed and self.draw_pile else []
-        return head + self._discard_actions() + self._meld_and_extend_actions()
-
-    def _discard_actions(self) -> list[Action]:
-        seat = self.current
-        discards = _DISCARDS[seat]
-        hand = self.hands[seat]
-        if self.pile_obligation is not None:
-            return []
-        if self.hand_sizes[seat] == 1 or not self.rules.partner_wild_discard:
-            return [discards[c] for c in range(N_CARD_TYPES) if hand[c] and isinstance(self._discard_refusal(c), int)]
-        banned = self.banned_discard
-        return [discards[c] for c in range(N_CARD_TYPES) if hand[c] and c != banned]
+        return listing.legal_actions(self)
 
     def _has_play_action(self) -> bool:
         """Whether the turn can still end: by a discard, or, with a pile card still to meld, by melding one."""
-        if self.pile_obligation is not None:
-            return self._pile_card_meldable()
-        return bool(self._discard_actions()) or bool(self._meld_and_extend_actions(stop_at_first=True))
+        return listing.has_play_action(self)
 
     def _pile_card_meldable(self) -> bool:
-        """With a pile card still to meld: a meld or an extension of any size that uses one is legal now
-        (RULINGS 3.6: the card is melded "at once")."""
-        using = self.pile_obligation
-        assert using is not None
-        if self._meld_and_extend_actions(stop_at_first=True, using=using):
-            return True
-        return next(self._unlisted_plays(using), None) is not None
-
-    def _unlisted_plays(self, using: frozenset[Card]) -> Iterator[Meld | Extend]:
-        """Legal plays, of kinds ``legal_actions`` leaves out, that use a card of ``using``: single melds
-        longer than three cards and extensions by several cards. (Openings of three melds or more, under
-        a minimum initial meld, are not searched.)"""
-        seat = self.current
-        if self.must_open_whole(seat):
-            return  # every whole-hand opening is listed
-        team = self._playing_team(seat)
-        hand = self.hands[seat]
-        melds = self.rules.meld_rules
-        # A longer meld holding a card of ``using`` holds a three-card meld with it: look further only
-        # when such a meld is there but was refused (too few cards kept, or a minimum to reach).
-        if not self.opening_minimum(seat) and any(
-            not using.isdisjoint(cards) for cards in three_card_melds(hand, melds)
-        ):
-            for cards in all_melds(hand, melds):
-                if len(cards) > 3 and not using.isdisjoint(cards):
-                    meld = Meld(seat, (cards,))
-                    if not isinstance(self._verdict(meld), IllegalAction):
-                        yield meld
-        if self.obligation_new_meld:
-            return
-        for index, table_meld in enumerate(self.melds[team]):
-            shape = table_meld.shape
-            if shape.kind == RUN:
-                fitting = [c for c in range(shape.suit * 13, shape.suit * 13 + 13) if hand[c]]
-            elif shape.kind == WILD:
-                fitting = []
-            else:
-                fitting = [c for c in range(shape.rank - 1, 52, 13) if hand[c]]
-            fitting += [w for w in WILD_CARDS if hand[w] and w not in fitting]
-            if using.isdisjoint(fitting):
-                continue
-            pool = [0] * N_CARD_TYPES
-            for card in fitting:
-                pool[card] = hand[card]
-            for card in table_meld.cards:
-                pool[card] += 1
-            for cards in all_melds(pool, melds):
-                if len(cards) < len(table_meld.cards) + 2:
-                    continue
-                added = counts_of(cards)
-                for card in table_meld.cards:
-                    added[card] -= 1
-                if min(added) < 0 or using.isdisjoint(c for c in range(N_CARD_TYPES) if added[c]):
-                    continue
-                extend = Extend(seat, index, tuple(cards_of(added)))
-                if not isinstance(self._verdict(extend), IllegalAction):
-                    yield extend
-
-    def _meld_and_extend_actions(
-        self, stop_at_first: bool = False, using: frozenset[Card] | None = None
-    ) -> list[Action]:
-        """Listed melds and extensions; with ``using``, only those that use one of those card types
-        (in a new meld, when the pile card must go to one)."""
-        seat = self.current
-        if self.must_open_whole(seat):
-            return self._opening_actions(stop_at_first, using)
-        team = self._playing_team(seat)
-        hand = self.hands[seat]
-        melds = self.rules.meld_rules
-        size = self.hand_sizes[seat]
-        actions: list[Action] = []
-        minimum = self.opening_minimum(seat)
-        # Nothing after a play can bite when the hand keeps two cards, no minimum applies and no pile
-        # card, banned discard or wild-card rule constrains the end of the turn: skip the full check then.
-        # (A candidate under a minimum reaches it by construction.)
-        unconstrained = (
-            self.pile_obligation is None
-            and self.banned_discard == NO_CARD
-            and not self.rules.wild_melds
-            and self.rules.partner_wild_discard
-        )
-        candidates: list[tuple[MeldCards, ...]]
-        if minimum:
-            candidates = [(cards,) for cards in _melds_reaching(hand, self.rules, minimum)]
-            # A wild top card owed to a new meld cannot follow as an extension: it is never left out.
-            owed = self.pile_obligation if self.obligation_new_meld and self.pile_obligation else frozenset()
-            candidates += _opening_pairs(hand, self.rules, minimum, owed)
-        else:
-            candidates = [(cards,) for cards in three_card_melds(hand, melds)]
-            if self.rules.laid_whole_bonuses is not None and size >= 7:
-                # A biriba laid at once scores apart: no sequence of smaller plays reaches it.
-                candidates += [(cards,) for cards in all_melds(hand, melds) if len(cards) >= 7]
-        for new_melds in candidates:
-            if using is not None and all(using.isdisjoint(cards) for cards in new_melds):
-                continue
-            meld = _meld_action(seat, new_melds)
-            n_used = sum(map(len, new_melds))
-            if not (unconstrained and size - n_used >= 2):
-                produced = tuple(self._new_meld(cards) for cards in new_melds)
-                needed = counts_of(c for cards in new_melds for c in cards)
-                if self._after_play_refusal(meld, produced, n_used, needed):
-                    continue
-            actions.append(meld)
-            if stop_at_first:
-                return actions
-        if using is not None and self.obligation_new_meld:
-            return actions
-        for index, table_meld in enumerate(self.melds[team]):
-            singles = single_card_extensions(table_meld.cards, melds)
-            for card, shape in singles:
-                if not hand[card] or (using is not None and card not in using):
-                    continue
-                extend = _single_card_extension(seat, index, card)
-                if not (unconstrained and size >= 3):
-                    produced = (TableMeld(canonical((*table_meld.cards, card)), shape, table_meld.laid_whole),)
-                    needed = [0] * N_CARD_TYPES
-                    needed[card] = 1
-                    if self._after_play_refusal(extend, produced, 1, needed):
-                        continue
-                actions.append(extend)
-                if stop_at_first:
-                    return actions
-            for added in self._ace_moving_extensions(table_meld, singles):
-                if using is not None and using.isdisjoint(added):
-                    continue
-                extend = Extend(seat, index, added)
-                if not (unconstrained and size - len(added) >= 2):
-                    cards = canonical(table_meld.cards + added)
-                    produced = (TableMeld(cards, _shape(cards, self.rules), table_meld.laid_whole),)
-                    if self._after_play_refusal(extend, produced, len(added), counts_of(added)):
-                        continue
-                actions.append(extend)
-                if stop_at_first:
-                    return actions
-        actions.extend(self._whole_hand_actions(minimum, using))
-        return actions
-
-    def _opening_actions(self, stop_at_first: bool, using: frozenset[Card] | None) -> list[Action]:
-        """Meld actions laying the whole hand, or all of it but a card to discard, as melds at once: the
-        only melds of a seat that must open so (:meth:`must_open_whole`)."""
-        seat = self.current
-        hand = self.hands[seat]
-        actions: list[Action] = []
-        team = self._playing_team(seat)
-        # The opening takes the biribaki: it needs a biriba where the biribaki does (and the team has none).
-        with_biriba = self.rules.packet_needs_biriba(self.packets_used) and not self.team_has_biriba(team)
-        for partition in whole_hand_partitions(hand, self.rules.meld_rules, keep_one=True, with_biriba=with_biriba):
-            if using is not None and all(using.isdisjoint(cards) for cards in partition):
-                continue
-            meld = _meld_action(seat, partition)
-            produced = tuple(self._new_meld(cards) for cards in partition)
-            n_used = sum(map(len, partition))
-            if self._after_play_refusal(meld, produced, n_used, counts_of(c for m in partition for c in m)):
-                continue
-            actions.append(meld)
-            if stop_at_first:
-                return actions
-        return actions
-
-    def _ace_moving_extensions(
-        self, table_meld: TableMeld, singles: tuple[tuple[Card, MeldShape], ...]
-    ) -> tuple[MeldCards, ...]:
-        """Extensions of a run holding an Ace by several cards of the hand, none of which extends it alone
-        (the Ace moves to the other end: :func:`multi_card_extensions`)."""
-        shape = table_meld.shape
-        if shape.kind != RUN or make_card(ACE, shape.suit) not in table_meld.cards:
-            return ()
-        hand = self.hands[self.current]
-        alone = {card for card, _ in singles}
-        candidates = tuple(
-            card
-            for card in (*range(shape.suit * 13 + 1, shape.suit * 13 + 13), *WILD_CARDS)
-            if hand[card] and card not in alone
-        )
-        if len(candidates) < 2:
-            return ()
-        return multi_card_extensions(table_meld.cards, tuple(sorted(set(candidates))), self.rules.meld_rules)
-
-    def _whole_hand_actions(self, minimum: int, using: frozenset[Card] | None) -> list[Action]:
-        """Melding the whole hand at once, in one new meld or one extension, to take the biribaki (or to
-        go out, where that is allowed by melding).
-
-        One card at a time would pass through a hand of one card before the biriba is complete,
-        which rule 3.3 forbids; so these multi-card actions are listed too.
-        """
-        seat = self.current
-        team = self._playing_team(seat)
-        size = self.hand_sizes[seat]
-        if not 2 <= size <= FULL_RUN_LENGTH + 1:
-            return []
-        if self.biribaki_holder[team] >= 0 and not self.rules.going_out_by_meld:
-            return []
-        hand = self.hands[seat]
-        naturals = [c for c in range(JOKER) if hand[c] and c not in WILD_CARDS]
-        if len({c // 13 for c in naturals}) > 1 and len({c % 13 for c in naturals}) > 1:
-            return []  # neither one suit nor one rank: the whole hand fits no single meld
-        whole = tuple(cards_of(hand))
-        if using is not None and using.isdisjoint(whole):
-            return []
-        melds = self.rules.meld_rules
-        needed = counts_of(whole)
-        actions: list[Action] = []
-        shape = meld_shape(whole, melds)
-        if size > 3 and shape is not None and minimum == 0:  # with a minimum, all single melds are listed
-            meld = Meld(seat, (whole,))
-            if self._after_play_refusal(meld, (self._new_meld(whole),), size, needed) is None:
-                actions.append(meld)
-        if using is not None and self.obligation_new_meld:
-            return actions
-        for index, table_meld in enumerate(self.melds[team]):
-            result = extension_shape(table_meld.cards, whole, melds)
-            if isinstance(result, Refusal):
-                continue
-            extend = Extend(seat, index, whole)
-            produced = (TableMeld(canonical(table_meld.cards + whole), result, table_meld.laid_whole),)
-            if self._after_play_refusal(extend, produced, size, needed) is None:
-                actions.append(extend)
-        return actions
+        """With a pile card still to meld: a meld or an extension of any size that uses one is legal now."""
+        return listing.pile_card_meldable(self)
 
     # --- applying actions ------------------------------------------------------------------
 
@@ -1230,78 +979,8 @@ def _shape(cards: MeldCards, rules: Rules) -> MeldShape:
     return shape
 
 
-def _melds_reaching(hand: list[int], rules: Rules, minimum: int) -> list[MeldCards]:
-    """Single melds of any length whose card value reaches ``minimum`` (for a team's first meld)."""
-    return [m for m in all_melds(hand, rules.meld_rules) if rules.value_of(m) >= minimum]
+pickle_by_constructor(TableMeld)
 
-
-def _opening_pairs(
-    hand: list[int], rules: Rules, minimum: int, owed: frozenset[Card] = frozenset()
-) -> list[tuple[MeldCards, MeldCards]]:
-    """Two melds that reach ``minimum`` together but neither alone, and from which no card can be left
-    out: the listed openings of two melds (``docs/rules.md``, "Legal actions").
-
-    A card can be left out of a meld when the rest is still a valid meld that takes the card back as an
-    extension; if the pair without it still reaches the minimum, the smaller pair is listed instead and
-    the card follows as an extension. This keeps the list short: the two values add up to less than
-    the minimum plus one card's value. Cards ``owed`` to a new meld are never left out.
-    """
-    below = sorted((value, m) for m in all_melds(hand, rules.meld_rules) if (value := rules.value_of(m)) < minimum)
-    values = [value for value, _ in below]
-    shrunk = {m: _value_without_a_card(m, rules, owed) for _, m in below}
-    pairs = []
-    for value, first in below:
-        # The partner reaches the minimum with ``first`` but not with ``first`` less a card.
-        low = bisect_left(values, minimum - value)
-        for partner_value, second in below[low:]:
-            if partner_value >= minimum - shrunk[first]:
-                break
-            if second <= first or shrunk[second] + value >= minimum:
-                continue
-            together = first + second
-            if all(together.count(c) <= hand[c] for c in set(together)):
-                pairs.append((first, second))
-                if len(pairs) >= OPENING_PAIR_LIMIT:
-                    return pairs
-    return pairs
-
-
-OPENING_PAIR_LIMIT = 256
-"""The most openings of two melds listed for one hand (a big hand holds many more)."""
-
-
-def _value_without_a_card(cards: MeldCards, rules: Rules, owed: frozenset[Card]) -> int:
-    """The highest value of ``cards`` less one card that is still a meld and takes the card back as an
-    extension; minus infinity (a very low number) if no card can be left out."""
-    best = -(10**9)
-    for card in set(cards) - owed:
-        rest = list(cards)
-        rest.remove(card)
-        smaller = tuple(rest)
-        if meld_shape(smaller, rules.meld_rules) is not None and extends(smaller, (card,), rules.meld_rules):
-            best = max(best, rules.value_of(smaller))
-    return best
-
-
-_MAX_SEATS = max(PLAYER_COUNTS)
-_DRAWS = [Draw(s) for s in range(_MAX_SEATS)]
-_PASSES = [Pass(s) for s in range(_MAX_SEATS)]
-_TAKE_PILES = [TakePile(s) for s in range(_MAX_SEATS)]
-_DISCARDS = [[Discard(s, c) for c in range(N_CARD_TYPES)] for s in range(_MAX_SEATS)]
-# Listed actions are values: the same few melds and extensions come up turn after turn, and reusing
-# the objects spares building them for every listing.
-_MELD_ACTIONS: dict[tuple[int, tuple[MeldCards, ...]], Meld] = {}
-_EXTENSIONS = [[[Extend(s, i, (c,)) for c in range(N_CARD_TYPES)] for i in range(16)] for s in range(_MAX_SEATS)]
-
-
-def _meld_action(seat: int, melds: tuple[MeldCards, ...]) -> Meld:
-    action = _MELD_ACTIONS.get((seat, melds))
-    if action is None:
-        if len(_MELD_ACTIONS) > 1 << 16:
-            _MELD_ACTIONS.clear()
-        action = _MELD_ACTIONS[seat, melds] = Meld(seat, melds)
-    return action
-
-
-def _single_card_extension(seat: int, index: int, card: Card) -> Extend:
-    return _EXTENSIONS[seat][index][card] if index < 16 else Extend(seat, index, (card,))
+# The listing needs the state's types; the state asks the listing for its actions. Imported last, when
+# every name the listing takes from here exists.
+from biriba.core import listing  # noqa: E402

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from biriba.core.cards import SUITS, Card, card_code, card_codes, cards_of
-from biriba.core.melds import meld_codes
+from biriba.core.melds import MeldShape, meld_codes
 from biriba.core.rules import Rules
 from biriba.core.scoring import BiribakiStatus
 from biriba.core.state import NO_CARD, HandState, Phase, TableMeld
@@ -109,19 +109,7 @@ class SeatView:
             "hand": card_codes(self.hand),
             "hand_sizes": list(self.hand_sizes),
             "teams": list(self.seat_team),
-            "melds": [
-                [
-                    {
-                        "cards": meld_codes(m.cards, m.shape),
-                        "kind": m.shape.kind,
-                        "clean": m.shape.clean,
-                        "length": m.shape.length,
-                        "biriba": m.shape.is_biriba,
-                    }
-                    for m in team
-                ]
-                for team in self.melds
-            ],
+            "melds": [[_meld_json(m) for m in team] for team in self.melds],
             "discard_pile": card_codes(self.discard_pile),
             "discard_pile_size": self.discard_pile_size,
             "draw_pile_size": self.draw_pile_size,
@@ -136,44 +124,68 @@ class SeatView:
         }
 
 
+def _meld_json(meld: MeldView) -> dict[str, Any]:
+    """A meld's JSON object. The same melds lie on the table view after view: their card codes in table
+    order are worked out once (information strings and the server write every view out)."""
+    shape = meld.shape
+    key = (meld.cards, shape)
+    codes = _MELD_CODES.get(key)
+    if codes is None:
+        if len(_MELD_CODES) >= 1 << 14:
+            _MELD_CODES.clear()
+        codes = _MELD_CODES[key] = tuple(meld_codes(meld.cards, shape))
+    cards = list(codes)
+    return {"cards": cards, "kind": shape.kind, "clean": shape.clean, "length": shape.length, "biriba": shape.is_biriba}
+
+
+_MELD_CODES: dict[tuple[tuple[Card, ...], MeldShape], tuple[str, ...]] = {}
+
+
 def observe(state: HandState, seat: int) -> SeatView:
     """What ``seat`` sees of ``state``."""
+    # Every decision of every player and playout starts here: arguments in field order, no keywords,
+    # and no method calls per team or packet.
     on_turn = seat == state.current
     pile = state.discard_pile
+    unplayed = state.unplayed_biribaki
+    holders = state.biribaki_holder
     return SeatView(
-        rules=state.rules,
-        seat=seat,
-        dealer=state.dealer,
-        current=state.current,
-        phase=state.phase,
-        hand_counts=tuple(state.hands[seat]),
-        hand_sizes=tuple(state.hand_sizes),
-        seat_team=tuple(state.seat_team),
-        melds=tuple(map(tuple, state.melds)),
-        discard_pile=tuple(pile[-1:] if state.rules.closed_discard_pile else pile),
-        discard_pile_size=len(pile),
-        draw_pile_size=len(state.draw_pile),
-        biribakia_left=tuple(len(p) for p in state.biribakia[state.packets_used :]),
-        biribaki=tuple(state.biribaki_status(team) for team in range(state.rules.teams)),
-        known_cards=tuple(map(tuple, state.known)),
-        bonus_suit=state.bonus_suit,
-        upcard=state.upcard,
-        banned_discard=state.banned_discard if on_turn else -1,
-        must_meld_from_pile=on_turn and state.pile_obligation is not None,
-        drawn=state.last_drawn if on_turn and state.redraw_allowed else NO_CARD,
-        passes=state.passes,
-        went_out=state.went_out,
-        scores=state.scores,
-        public=PublicTurnState(
-            biribaki_holders=tuple(state.biribaki_holder),
-            unplayed_biribaki=tuple(state.unplayed_biribaki),
-            packets_used=state.packets_used,
-            pile_obligation=state.pile_obligation,
-            obligation_new_meld=state.obligation_new_meld,
-            opening_turn=state.opening_turn,
-            redraw_allowed=state.redraw_allowed,
-            last_turn=state.last_turn,
-            no_going_out=state.no_going_out,
-            cut=state.cut,
+        state.rules,
+        seat,
+        state.dealer,
+        state.current,
+        state.phase,
+        tuple(state.hands[seat]),
+        tuple(state.hand_sizes),
+        tuple(state.seat_team),
+        tuple(map(tuple, state.melds)),
+        tuple(pile[-1:] if state.rules.closed_discard_pile else pile),
+        len(pile),
+        len(state.draw_pile),
+        tuple(map(len, state.biribakia[state.packets_used :])),
+        tuple([_NOT_TAKEN if holder < 0 else _UNPLAYED if unplayed[holder] else _TAKEN for holder in holders]),
+        tuple(map(tuple, state.known)),
+        state.bonus_suit,
+        state.upcard,
+        state.banned_discard if on_turn else -1,
+        on_turn and state.pile_obligation is not None,
+        state.last_drawn if on_turn and state.redraw_allowed else NO_CARD,
+        state.passes,
+        state.went_out,
+        state.scores,
+        PublicTurnState(
+            tuple(holders),
+            tuple(unplayed),
+            state.packets_used,
+            state.pile_obligation,
+            state.obligation_new_meld,
+            state.opening_turn,
+            state.redraw_allowed,
+            state.last_turn,
+            state.no_going_out,
+            state.cut,
         ),
     )
+
+
+_NOT_TAKEN, _UNPLAYED, _TAKEN = BiribakiStatus.NOT_TAKEN, BiribakiStatus.TAKEN_UNPLAYED, BiribakiStatus.TAKEN

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -345,6 +346,9 @@ class ObservationLayout:
             start = stop
         self.fields = fields
         self.size = start
+        self.starts = {name: f.start for name, f in fields.items()}
+        """Where each field begins in the flat vector."""
+        self._zeros = array("f", bytes(4 * self.size))
 
     @cached_property
     def low(self) -> np.ndarray:
@@ -366,70 +370,78 @@ class ObservationLayout:
         return vector[f.start : f.stop].reshape(f.shape)
 
     def encode(self, view: SeatView, pending: Pending | None = None) -> np.ndarray:
-        """The observation vector of ``view``; ``pending`` is the seat's own unfinished meld action."""
+        """The observation vector of ``view``; ``pending`` is the seat's own unfinished meld action.
+
+        Every learning step asks for one, so the work is gathered: runs of numbers go in as slices, and
+        every other entry is an index set to one or counted up, in a plain float array that numpy then
+        takes over without a copy (numpy's own per-call costs dwarf an observation's few hundred writes).
+        """
         rules = view.rules
         players = rules.players
-        vector = np.zeros(self.size, dtype=np.float32)
+        at = self.starts
+        vector = self._zeros[:]
         seats = [(view.seat + k) % players for k in range(players)]
         my_team = view.team
         team_order = list(range(rules.teams))
         if my_team >= 0:
             team_order = team_order[my_team:] + team_order[:my_team]
+        ones: list[int] = []
+        counted: list[int] = []
 
-        def put(name: str, values: object) -> None:
-            self.part(vector, name)[...] = values
-
-        put("hand", view.hand_counts)
-        put("known_cards", [view.known_cards[s] for s in seats[1:]])
-        put("hand_sizes", [view.hand_sizes[s] for s in seats])
-        meld_cards = self.part(vector, "meld_cards")
-        meld_info = self.part(vector, "meld_info")
+        start = at["hand"]
+        vector[start : start + N_CARD_TYPES] = array("f", view.hand_counts)
+        start = at["known_cards"]
+        known = view.known_cards
+        others = array("f", itertools.chain.from_iterable(known[other] for other in seats[1:]))
+        vector[start : start + N_CARD_TYPES * (players - 1)] = others
+        start = at["hand_sizes"]
+        vector[start : start + players] = array("f", [view.hand_sizes[s] for s in seats])
+        cards_at, info_at, max_melds = at["meld_cards"], at["meld_info"], self.encoding.max_melds
+        features = len(MELD_FEATURES)
         for row, team in enumerate(team_order):
-            for i, meld in enumerate(view.melds[team][: self.encoding.max_melds]):
-                for card in meld.cards:
-                    meld_cards[row, i, card] += 1
+            for i, meld in enumerate(view.melds[team][:max_melds]):
+                slot = row * max_melds + i
+                base = cards_at + slot * N_CARD_TYPES
+                counted += [base + card for card in meld.cards]
                 shape = meld.shape
-                meld_info[row, i] = (
-                    1,
-                    shape.kind == RUN,
-                    shape.kind == SET,
-                    shape.kind == WILD,
-                    shape.clean,
-                    shape.is_biriba,
-                    meld.laid_whole,
-                )
-        pile = self.part(vector, "discard_pile")
-        for card in view.discard_pile:
-            pile[card] += 1
+                flags = (True, shape.kind == RUN, shape.kind == SET, shape.kind == WILD, shape.clean)
+                base = info_at + slot * features
+                ones += [base + k for k, flag in enumerate((*flags, shape.is_biriba, meld.laid_whole)) if flag]
+        start = at["discard_pile"]
+        counted += [start + card for card in view.discard_pile]
         if view.discard_pile:
-            self.part(vector, "discard_top")[view.discard_pile[-1]] = 1
-        put(
-            "pile_sizes",
-            (view.discard_pile_size, view.draw_pile_size, len(view.biribakia_left), sum(view.biribakia_left)),
+            ones.append(at["discard_top"] + view.discard_pile[-1])
+        start = at["pile_sizes"]
+        vector[start : start + 4] = array(
+            "f", (view.discard_pile_size, view.draw_pile_size, len(view.biribakia_left), sum(view.biribakia_left))
         )
-        biribaki = self.part(vector, "biribaki")
+        start = at["biribaki"]
         for row, team in enumerate(team_order):
-            biribaki[row, BIRIBAKI_STATUSES.index(view.biribaki[team])] = 1
-        self.part(vector, "bonus_suit")[4 if view.bonus_suit is None else view.bonus_suit] = 1
-        put("partners", [my_team >= 0 and view.seat_team[s] == my_team for s in seats])
-        put("scores", [view.scores[s] for s in seats])
-        self.part(vector, "phase")[PHASES.index(view.phase)] = 1
-        self.part(vector, "current")[seats.index(view.current)] = 1
+            ones.append(start + row * len(BIRIBAKI_STATUSES) + BIRIBAKI_STATUSES.index(view.biribaki[team]))
+        ones.append(at["bonus_suit"] + (4 if view.bonus_suit is None else view.bonus_suit))
+        start = at["partners"]
+        if my_team >= 0:
+            ones += [start + k for k, other in enumerate(seats) if view.seat_team[other] == my_team]
+        start = at["scores"]
+        vector[start : start + players] = array("f", [view.scores[s] for s in seats])
+        ones.append(at["phase"] + PHASES.index(view.phase))
+        ones.append(at["current"] + seats.index(view.current))
         public = view.public
-        put(
-            "flags",
-            (view.my_turn, view.must_meld_from_pile, public.last_turn, public.no_going_out, my_team >= 0),
-        )
+        flags = (view.my_turn, view.must_meld_from_pile, public.last_turn, public.no_going_out, my_team >= 0)
+        ones += [at["flags"] + k for k, flag in enumerate(flags) if flag]
         if view.banned_discard != NO_CARD:
-            self.part(vector, "banned_discard")[view.banned_discard] = 1
+            ones.append(at["banned_discard"] + view.banned_discard)
         if view.drawn != NO_CARD:
-            self.part(vector, "drawn")[view.drawn] = 1
+            ones.append(at["drawn"] + view.drawn)
         if public.pile_obligation is not None:
-            obligation = self.part(vector, "pile_obligation")
-            for card in public.pile_obligation:
-                obligation[card] = 1
-        self._encode_pending(vector, pending or Pending())
-        return vector
+            ones += [at["pile_obligation"] + card for card in public.pile_obligation]
+        for index in ones:
+            vector[index] = 1.0
+        for index in counted:
+            vector[index] += 1.0
+        observation = np.frombuffer(vector, dtype=np.float32)
+        self._encode_pending(observation, pending or Pending())
+        return observation
 
     def _encode_pending(self, vector: np.ndarray, pending: Pending) -> None:
         encoding = self.encoding

@@ -1,0 +1,430 @@
+"""The legal actions of a hand state, exactly as ``docs/rules.md`` ("Legal actions") lists them.
+
+:func:`legal_actions` is :meth:`HandState.legal_actions`. Melds and extensions come from one candidate
+generator, :func:`play_candidates` (new melds, single cards and Ace-moving cards added to each team meld,
+the whole hand at once, or the whole-hand openings), in the order they are listed; one filter,
+:func:`keeps`, asks the state's own rules (:meth:`HandState._after_play_refusal`, shared with ``apply``)
+about what each one leaves, and skips the question where nothing can be refused: the hand keeps two
+cards and no rule constrains the end of the turn.
+
+Listing runs at every decision of every player and playout, so it avoids work: listed actions are shared
+objects (the same melds come up turn after turn), card types held are read at C speed
+(:func:`itertools.compress`), and the meld functions it calls cache on small keys.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Iterator
+from itertools import compress
+
+from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, Redraw, TakePile
+from biriba.core.cards import ACE, JOKER, N_CARD_TYPES, Card, cards_of, counts_of, make_card
+from biriba.core.errors import IllegalAction
+from biriba.core.melds import (
+    FULL_RUN_LENGTH,
+    RUN,
+    WILD,
+    WILD_CARDS,
+    MeldCards,
+    MeldShape,
+    all_melds,
+    all_melds_of,
+    canonical,
+    extends,
+    extension_shape,
+    meld_shape,
+    multi_card_extensions,
+    single_card_extensions,
+    three_card_melds,
+    whole_hand_partitions,
+)
+from biriba.core.rules import PLAYER_COUNTS, Rules
+from biriba.core.state import NO_CARD, HandState, Phase, TableMeld
+
+
+def legal_actions(state: HandState) -> list[Action]:
+    """Every legal action of the current seat, of the kinds the engine enumerates (see
+    :meth:`HandState.legal_actions`)."""
+    phase = state.phase
+    if phase is Phase.OVER:
+        return []
+    seat = state.current
+    if phase is Phase.CHOOSE:
+        return [ChooseBonusSuit(seat, suit) for suit in (None, 0, 1, 2, 3)]
+    if phase is Phase.DRAW:
+        actions: list[Action] = [_DRAWS[seat] if state.draw_pile else _PASSES[seat]]
+        if state._take_pile_refusal() is None:
+            actions.append(_TAKE_PILES[seat])
+        return actions
+    head: list[Action] = [Redraw(seat)] if state.redraw_allowed and state.draw_pile else []
+    return head + discard_actions(state) + play_actions(state)
+
+
+def discard_actions(state: HandState) -> list[Action]:
+    """The legal discards, in card order."""
+    if state.pile_obligation is not None:
+        return []
+    seat = state.current
+    discards = _DISCARDS[seat]
+    hand = state.hands[seat]
+    if state.hand_sizes[seat] == 1 or not state.rules.partner_wild_discard:
+        return [discards[c] for c in compress(range(N_CARD_TYPES), hand) if isinstance(state._discard_refusal(c), int)]
+    held: list[Action] = list(compress(discards, hand))
+    banned = state.banned_discard
+    if banned != NO_CARD and hand[banned]:
+        held.remove(discards[banned])
+    return held
+
+
+def has_play_action(state: HandState) -> bool:
+    """Whether the turn can still end: by a discard, or, with a pile card still to meld, by melding one."""
+    if state.pile_obligation is not None:
+        return pile_card_meldable(state)
+    return bool(discard_actions(state)) or bool(play_actions(state, stop_at_first=True))
+
+
+def pile_card_meldable(state: HandState) -> bool:
+    """With a pile card still to meld: a meld or an extension of any size that uses one is legal now
+    (RULINGS 3.6: the card is melded "at once")."""
+    using = state.pile_obligation
+    assert using is not None
+    if play_actions(state, stop_at_first=True, using=using):
+        return True
+    return next(unlisted_plays(state, using), None) is not None
+
+
+def play_actions(state: HandState, stop_at_first: bool = False, using: frozenset[Card] | None = None) -> list[Action]:
+    """Listed melds and extensions; with ``using``, only those that use one of those card types (in a
+    new meld, when the pile card must go to one); with ``stop_at_first``, the first one only."""
+    seat = state.current
+    size = state.hand_sizes[seat]
+    # Nothing after a play can bite when the hand keeps two cards, no minimum applies (a candidate under
+    # a minimum reaches it by construction), no pile card or wild-card rule constrains the end of the
+    # turn, and a card other than a banned discard is left: the filter is skipped for such candidates.
+    rules = state.rules
+    free_while = -1  # the most cards a candidate may use and still need no filter
+    if state.pile_obligation is None and not rules.wild_melds and rules.partner_wild_discard:
+        banned = state.banned_discard
+        free_while = size - 2 if banned == NO_CARD else min(size - 2, size - 1 - state.hands[seat][banned])
+    actions: list[Action] = []
+    for action, used in play_candidates(state, using):
+        if used <= free_while or keeps(state, action, used):
+            actions.append(action)
+            if stop_at_first:
+                break
+    return actions
+
+
+def keeps(state: HandState, action: Meld | Extend, used: int) -> bool:
+    """The filter: whether ``action`` (a candidate of :func:`play_candidates`, its melds valid) is legal,
+    by the rules on what a play leaves (:meth:`HandState._after_play_refusal`)."""
+    if isinstance(action, Meld):
+        produced = tuple(state._new_meld(cards) for cards in action.melds)
+        needed = counts_of(c for cards in action.melds for c in cards)
+    else:
+        old = _team_melds(state)[action.meld]
+        cards = canonical(old.cards + action.cards)
+        produced = (TableMeld(cards, _shape(cards, state.rules), old.laid_whole),)
+        needed = counts_of(action.cards)
+    return state._after_play_refusal(action, produced, used, needed) is None
+
+
+def play_candidates(state: HandState, using: frozenset[Card] | None = None) -> Iterator[tuple[Meld | Extend, int]]:
+    """The candidate melds and extensions, each with the number of cards it uses, in listing order:
+    new melds; per team meld, the single cards and then the Ace-moving cards that extend it; the whole
+    hand as one meld or one extension. A seat that must open with its whole hand has only its openings.
+    With ``using``, only candidates that use one of those card types."""
+    seat = state.current
+    rules = state.rules
+    melds = rules.meld_rules
+    hand = state.hands[seat]
+    if state.must_open_whole(seat):
+        yield from _opening_candidates(state, using)
+        return
+    minimum = state.opening_minimum(seat)
+    if minimum or rules.laid_whole_bonuses is not None:
+        for new_melds in _new_meld_candidates(state, minimum):
+            if using is None or not all(using.isdisjoint(cards) for cards in new_melds):
+                yield _meld_action(seat, new_melds), sum(map(len, new_melds))
+    else:
+        singles_by_seat = _SINGLE_MELDS[seat]
+        for cards in three_card_melds(hand, melds):
+            if using is None or not using.isdisjoint(cards):
+                meld = singles_by_seat.get(cards)
+                if meld is None:
+                    meld = singles_by_seat[cards] = _meld_action(seat, (cards,))
+                yield meld, 3
+    if using is not None and state.obligation_new_meld:
+        return
+    extensions = _EXTENSIONS[seat]
+    for index, table_meld in enumerate(_team_melds(state)):
+        singles = single_card_extensions(table_meld.cards, melds)
+        by_card = extensions[index] if index < len(extensions) else None
+        for card, _ in singles:
+            if hand[card] and (using is None or card in using):
+                yield (by_card[card] if by_card is not None else Extend(seat, index, (card,))), 1
+        shape = table_meld.shape
+        if shape.kind == RUN and shape.suit * 13 in table_meld.cards:  # a run holding its Ace
+            for added in _ace_moving_extensions(state, table_meld, singles):
+                if using is None or not using.isdisjoint(added):
+                    yield Extend(seat, index, added), len(added)
+    yield from _whole_hand_candidates(state, minimum, using)
+
+
+def _team_melds(state: HandState) -> list[TableMeld]:
+    """The melds the current seat's plays extend: its team's (none before partnerships form)."""
+    team = state.seat_team[state.current]
+    return state.melds[team] if team >= 0 else []
+
+
+def _new_meld_candidates(state: HandState, minimum: int) -> list[tuple[MeldCards, ...]]:
+    """New melds under a minimum first meld (single melds that reach it, and pairs), or where biribas
+    laid at once score apart (three-card melds and single melds of seven cards or more)."""
+    seat = state.current
+    hand = state.hands[seat]
+    rules = state.rules
+    if minimum:
+        packed = bytes(hand)
+        candidates: list[tuple[MeldCards, ...]] = [(cards,) for cards in _melds_reaching(packed, rules, minimum)]
+        # A wild top card owed to a new meld cannot follow as an extension: it is never left out.
+        owed = state.pile_obligation if state.obligation_new_meld and state.pile_obligation else frozenset()
+        return candidates + _opening_pairs(packed, rules, minimum, owed)
+    candidates = [(cards,) for cards in three_card_melds(hand, rules.meld_rules)]
+    if state.hand_sizes[seat] >= 7:
+        # A biriba laid at once scores apart: no sequence of smaller plays reaches it.
+        candidates += [(cards,) for cards in all_melds_of(bytes(hand), rules.meld_rules, 7)]
+    return candidates
+
+
+def _opening_candidates(state: HandState, using: frozenset[Card] | None) -> Iterator[tuple[Meld, int]]:
+    """Meld actions laying the whole hand, or all of it but a card to discard, as melds at once: the
+    only melds of a seat that must open so (:meth:`HandState.must_open_whole`)."""
+    seat = state.current
+    rules = state.rules
+    team = state._playing_team(seat)
+    # The opening takes the biribaki: it needs a biriba where the biribaki does (and the team has none).
+    with_biriba = rules.packet_needs_biriba(state.packets_used) and not state.team_has_biriba(team)
+    for partition in whole_hand_partitions(state.hands[seat], rules.meld_rules, keep_one=True, with_biriba=with_biriba):
+        if using is None or not all(using.isdisjoint(cards) for cards in partition):
+            yield _meld_action(seat, partition), sum(map(len, partition))
+
+
+def _ace_moving_extensions(
+    state: HandState, table_meld: TableMeld, singles: tuple[tuple[Card, MeldShape], ...]
+) -> tuple[MeldCards, ...]:
+    """Extensions of a run holding an Ace by several cards of the hand, none of which extends it alone
+    (the Ace moves to the other end: :func:`multi_card_extensions`)."""
+    shape = table_meld.shape
+    if shape.kind != RUN or make_card(ACE, shape.suit) not in table_meld.cards:
+        return ()  # only a run holding an Ace has them
+    hand = state.hands[state.current]
+    alone = {card for card, _ in singles}
+    candidates = tuple(
+        card
+        for card in (*range(shape.suit * 13 + 1, shape.suit * 13 + 13), *WILD_CARDS)
+        if hand[card] and card not in alone
+    )
+    if len(candidates) < 2:
+        return ()
+    return multi_card_extensions(table_meld.cards, tuple(sorted(set(candidates))), state.rules.meld_rules)
+
+
+def _whole_hand_candidates(
+    state: HandState, minimum: int, using: frozenset[Card] | None
+) -> Iterator[tuple[Meld | Extend, int]]:
+    """Melding the whole hand at once, in one new meld or one extension, to take the biribaki (or to go
+    out, where that is allowed by melding).
+
+    One card at a time would pass through a hand of one card before the biriba is complete, which rule
+    3.3 forbids; so these multi-card actions are listed too.
+    """
+    seat = state.current
+    size = state.hand_sizes[seat]
+    if not 2 <= size <= FULL_RUN_LENGTH + 1:
+        return
+    if state.biribaki_holder[state._playing_team(seat)] >= 0 and not state.rules.going_out_by_meld:
+        return
+    hand = state.hands[seat]
+    if not _one_suit_or_rank(hand):
+        return  # the whole hand fits no single meld
+    whole = tuple(cards_of(hand))
+    if using is not None and using.isdisjoint(whole):
+        return
+    melds = state.rules.meld_rules
+    # With a minimum, every single meld that reaches it is listed already.
+    if size > 3 and minimum == 0 and meld_shape(whole, melds) is not None:
+        yield Meld(seat, (whole,)), size
+    if using is not None and state.obligation_new_meld:
+        return
+    for index, table_meld in enumerate(_team_melds(state)):
+        if isinstance(extension_shape(table_meld.cards, whole, melds), MeldShape):
+            yield Extend(seat, index, whole), size
+
+
+def _one_suit_or_rank(hand: list[int]) -> bool:
+    """Whether the natural cards of ``hand`` (not Jokers, not Twos) are all of one suit or all of one
+    rank; most hands are not, and show it by their first few cards."""
+    first = -1
+    same_suit = same_rank = True
+    for card in compress(range(JOKER), hand):
+        if card % 13 == 1:
+            continue  # a Two may stand anywhere
+        if first < 0:
+            first = card
+            continue
+        same_suit = same_suit and card // 13 == first // 13
+        same_rank = same_rank and card % 13 == first % 13
+        if not (same_suit or same_rank):
+            return False
+    return True
+
+
+def unlisted_plays(state: HandState, using: frozenset[Card]) -> Iterator[Meld | Extend]:
+    """Legal plays, of kinds ``legal_actions`` leaves out, that use a card of ``using``: single melds
+    longer than three cards and extensions by several cards. (Openings of three melds or more, under
+    a minimum initial meld, are not searched.)"""
+    seat = state.current
+    if state.must_open_whole(seat):
+        return  # every whole-hand opening is listed
+    hand = state.hands[seat]
+    melds = state.rules.meld_rules
+    # A longer meld holding a card of ``using`` holds a three-card meld with it: look further only
+    # when such a meld is there but was refused (too few cards kept, or a minimum to reach).
+    if not state.opening_minimum(seat) and any(not using.isdisjoint(cards) for cards in three_card_melds(hand, melds)):
+        for cards in all_melds(hand, melds):
+            if len(cards) > 3 and not using.isdisjoint(cards):
+                meld = Meld(seat, (cards,))
+                if not _refused(state, meld):
+                    yield meld
+    if state.obligation_new_meld:
+        return
+    for index, table_meld in enumerate(_team_melds(state)):
+        shape = table_meld.shape
+        if shape.kind == RUN:
+            fitting = [c for c in range(shape.suit * 13, shape.suit * 13 + 13) if hand[c]]
+        elif shape.kind == WILD:
+            fitting = []
+        else:
+            fitting = [c for c in range(shape.rank - 1, 52, 13) if hand[c]]
+        fitting += [w for w in WILD_CARDS if hand[w] and w not in fitting]
+        if using.isdisjoint(fitting):
+            continue
+        pool = [0] * N_CARD_TYPES
+        for card in fitting:
+            pool[card] = hand[card]
+        for card in table_meld.cards:
+            pool[card] += 1
+        for cards in all_melds(pool, melds):
+            if len(cards) < len(table_meld.cards) + 2:
+                continue
+            added = counts_of(cards)
+            for card in table_meld.cards:
+                added[card] -= 1
+            if min(added) < 0 or using.isdisjoint(c for c in range(N_CARD_TYPES) if added[c]):
+                continue
+            extend = Extend(seat, index, tuple(cards_of(added)))
+            if not _refused(state, extend):
+                yield extend
+
+
+def _refused(state: HandState, action: Action) -> bool:
+    return isinstance(state._verdict(action), IllegalAction)
+
+
+def _shape(cards: MeldCards, rules: Rules) -> MeldShape:
+    """The shape of cards known to be a valid meld."""
+    shape = meld_shape(cards, rules.meld_rules)
+    assert shape is not None
+    return shape
+
+
+def _melds_reaching(hand: bytes, rules: Rules, minimum: int) -> list[MeldCards]:
+    """Single melds of any length whose card value reaches ``minimum`` (for a team's first meld)."""
+    return [m for m in all_melds_of(hand, rules.meld_rules) if rules.value_of(m) >= minimum]
+
+
+def _opening_pairs(
+    hand: bytes, rules: Rules, minimum: int, owed: frozenset[Card] = frozenset()
+) -> list[tuple[MeldCards, ...]]:
+    """Two melds that reach ``minimum`` together but neither alone, and from which no card can be left
+    out: the listed openings of two melds (``docs/rules.md``, "Legal actions").
+
+    A card can be left out of a meld when the rest is still a valid meld that takes the card back as an
+    extension; if the pair without it still reaches the minimum, the smaller pair is listed instead and
+    the card follows as an extension. This keeps the list short: the two values add up to less than
+    the minimum plus one card's value. Cards ``owed`` to a new meld are never left out. The pairs of a
+    hand are cached: a hand under a minimum is listed again after every card it draws or plays elsewhere.
+    """
+    key = (hand, rules, minimum, owed)
+    pairs = _OPENING_PAIRS.get(key)
+    if pairs is None:
+        if len(_OPENING_PAIRS) > 1 << 10:
+            _OPENING_PAIRS.clear()
+        pairs = _OPENING_PAIRS[key] = tuple(_find_opening_pairs(hand, rules, minimum, owed))
+    return list(pairs)
+
+
+_OPENING_PAIRS: dict[tuple[bytes, Rules, int, frozenset[Card]], tuple[tuple[MeldCards, ...], ...]] = {}
+
+
+def _find_opening_pairs(hand: bytes, rules: Rules, minimum: int, owed: frozenset[Card]) -> list[tuple[MeldCards, ...]]:
+    below = sorted((value, m) for m in all_melds_of(hand, rules.meld_rules) if (value := rules.value_of(m)) < minimum)
+    values = [value for value, _ in below]
+    shrunk = {m: _value_without_a_card(m, rules, owed) for _, m in below}
+    pairs: list[tuple[MeldCards, ...]] = []
+    for value, first in below:
+        # The partner reaches the minimum with ``first`` but not with ``first`` less a card.
+        low = bisect_left(values, minimum - value)
+        for partner_value, second in below[low:]:
+            if partner_value >= minimum - shrunk[first]:
+                break
+            if second <= first or shrunk[second] + value >= minimum:
+                continue
+            together = first + second
+            if all(together.count(c) <= hand[c] for c in set(together)):
+                pairs.append((first, second))
+                if len(pairs) >= OPENING_PAIR_LIMIT:
+                    return pairs
+    return pairs
+
+
+OPENING_PAIR_LIMIT = 256
+"""The most openings of two melds listed for one hand (a big hand holds many more)."""
+
+
+def _value_without_a_card(cards: MeldCards, rules: Rules, owed: frozenset[Card]) -> int:
+    """The highest value of ``cards`` less one card that is still a meld and takes the card back as an
+    extension; minus infinity (a very low number) if no card can be left out."""
+    best = -(10**9)
+    for card in set(cards) - owed:
+        rest = list(cards)
+        rest.remove(card)
+        smaller = tuple(rest)
+        if meld_shape(smaller, rules.meld_rules) is not None and extends(smaller, (card,), rules.meld_rules):
+            best = max(best, rules.value_of(smaller))
+    return best
+
+
+_MAX_SEATS = max(PLAYER_COUNTS)
+_DRAWS = [Draw(s) for s in range(_MAX_SEATS)]
+_PASSES = [Pass(s) for s in range(_MAX_SEATS)]
+_TAKE_PILES = [TakePile(s) for s in range(_MAX_SEATS)]
+_DISCARDS: list[list[Action]] = [[Discard(s, c) for c in range(N_CARD_TYPES)] for s in range(_MAX_SEATS)]
+# Listed actions are values: the same few melds and extensions come up turn after turn, and reusing
+# the objects spares building them for every listing.
+_MELD_ACTIONS: dict[tuple[int, tuple[MeldCards, ...]], Meld] = {}
+_SINGLE_MELDS: list[dict[MeldCards, Meld]] = [{} for _ in range(_MAX_SEATS)]
+"""Per seat, the action of each single new meld listed, by its cards (a cheaper key than the pair)."""
+_EXTENSIONS = [[[Extend(s, i, (c,)) for c in range(N_CARD_TYPES)] for i in range(16)] for s in range(_MAX_SEATS)]
+
+
+def _meld_action(seat: int, melds: tuple[MeldCards, ...]) -> Meld:
+    action = _MELD_ACTIONS.get((seat, melds))
+    if action is None:
+        if len(_MELD_ACTIONS) > 1 << 16:
+            _MELD_ACTIONS.clear()
+            for singles in _SINGLE_MELDS:
+                singles.clear()
+        action = _MELD_ACTIONS[seat, melds] = Meld(seat, melds)
+    return action

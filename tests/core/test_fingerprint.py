@@ -1,0 +1,221 @@
+"""A fingerprint of seeded hands: the engine's behaviour, bit for bit, under every preset and format.
+
+Seeded hands of the random, greedy and heuristic players (and a few decisions of the search player)
+are played through the engine; every listed action in the order listed, every action chosen, every
+refusal of a probed action and the final state and scores feed one hash. The expected hashes were
+computed on the engine before its speed rework (issue #17) and must not move: a faster engine plays
+exactly the same hands. The golden playthroughs check the same thing, readably, for one hand per table;
+this checks many more hands, and the order of the legal actions, which random play depends on.
+
+If a change of behaviour is deliberate, print the new hashes with
+``python -m tests.core.test_fingerprint`` and say in the commit why they moved.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import sys
+
+import pytest
+
+from biriba.bots import make_bot
+from biriba.bots.base import Bot
+from biriba.core.actions import Action, Discard, Extend, Meld, TakePile, action_to_json
+from biriba.core.errors import IllegalAction
+from biriba.core.rules import PLAYER_COUNTS, PRESETS, Rules
+from biriba.core.state import HandState
+from biriba.core.views import observe
+
+TABLES: list[tuple[str, Rules]] = [
+    (f"{preset}-{players}p", Rules.from_preset(preset, players=players))
+    for preset in PRESETS
+    for players in PLAYER_COUNTS
+]
+TABLES += [
+    ("standard-3p-formed", Rules.from_preset("standard", players=3, partnerships="formed")),
+    ("standard-min-meld", Rules.from_json({"preset": "standard", "initial_meld": "5000-c"})),
+    ("classic-min90", Rules.from_json({"preset": "classic", "initial_meld": [[0, 90]]})),
+    ("standard-pile-meld", Rules.from_preset("standard", take_pile_requires_meld=True)),
+    ("standard-whole-opening", Rules.from_preset("standard", whole_hand_opening=True)),
+    ("standard-no-upcard", Rules.from_preset("standard", upcard=False)),
+    ("standard-joker-choice", Rules.from_preset("standard", joker_upcard="first-player-chooses")),
+    ("standard-8p-none", Rules.from_preset("standard", players=8, partnerships="none")),
+]
+TABLE_NAMES = [name for name, _ in TABLES]
+
+
+def state_text(state: HandState) -> str:
+    """Everything a hand state holds, in a form that does not depend on how the engine stores it."""
+    melds = [
+        [(m.cards, m.shape.kind, m.shape.suit, m.shape.rank, m.shape.length, m.shape.wild, m.laid_whole) for m in team]
+        for team in state.melds
+    ]
+    obligation = None if state.pile_obligation is None else sorted(state.pile_obligation)
+    return repr(
+        (
+            [list(h) for h in state.hands],
+            list(state.hand_sizes),
+            [list(k) for k in state.known],
+            list(state.draw_pile),
+            list(state.discard_pile),
+            state.packets_used,
+            list(state.seat_team),
+            melds,
+            list(state.biribaki_holder),
+            list(state.unplayed_biribaki),
+            state.bonus_suit,
+            state.current,
+            int(state.phase),
+            state.banned_discard,
+            obligation,
+            state.obligation_new_meld,
+            state.redraw_allowed,
+            state.last_turn,
+            state.no_going_out,
+            state.passes,
+            state.went_out,
+        )
+    )
+
+
+def _probes(state: HandState, legal: list[Action]) -> list[Action]:
+    """A few actions that may be refused: what the engine says to them is behaviour too."""
+    seat = state.current
+    probes: list[Action] = [TakePile(seat), Discard(seat, 52)]
+    for action in legal:
+        if isinstance(action, Meld) and len(action.melds) == 1:
+            probes.append(Meld(seat, (action.melds[0][:2],)))
+            break
+    for action in legal:
+        if isinstance(action, Extend):
+            probes.append(Extend(seat, action.meld, (52, 1)))
+            break
+    return probes
+
+
+def play_hand(rules: Rules, bots: list[Bot], seed: int, scores: tuple[int, ...] | None, digest: hashlib._Hash) -> None:
+    state = HandState.deal(rules, seed % rules.players, seed=seed, scores=scores)
+    rng = random.Random(seed)
+    steps = 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        digest.update(repr([action_to_json(a) for a in legal]).encode())
+        if steps % 7 == 0:
+            for probe in _probes(state, legal):
+                try:
+                    state.check(probe)
+                    digest.update(b"ok")
+                except IllegalAction as refusal:
+                    digest.update(refusal.rule.encode())
+        seat = state.current
+        action = bots[seat].choose(observe(state, seat), legal, rng)
+        digest.update(repr(action_to_json(action)).encode())
+        state.apply(action)
+        steps += 1
+        assert steps < 20_000, "a hand that does not end"
+    digest.update(state_text(state).encode())
+    digest.update(repr(state.hand_score().seat_scores).encode())
+
+
+def table_fingerprint(name: str) -> str:
+    """The hash of this table's hands: two random, one greedy, one heuristic, one mixed."""
+    rules = dict(TABLES)[name]
+    digest = hashlib.sha256()
+    base = sum(ord(ch) * 31**i for i, ch in enumerate(name)) % 1_000_003
+    players = rules.players
+    lineups = [
+        ["random"] * players,
+        ["random"] * players,
+        ["greedy"] * players,
+        ["heuristic"] * players,
+        [("heuristic", "greedy", "random")[seat % 3] for seat in range(players)],
+    ]
+    for number, lineup in enumerate(lineups):
+        scores = tuple(random.Random(base + number).choice([0, 1600, 3100]) for _ in range(players))
+        play_hand(rules, [make_bot(spec) for spec in lineup], base + number, scores, digest)
+    return digest.hexdigest()[:16]
+
+
+def search_fingerprint() -> str:
+    """The search player's decisions at the first turns of a few 4-player hands (its budget in worlds)."""
+    digest = hashlib.sha256()
+    rules = Rules.from_preset("standard")
+    search = make_bot("search:worlds=6,seconds=1000")
+    heuristic = make_bot("heuristic")
+    for seed in range(3):
+        state = HandState.deal(rules, 0, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(24):
+            seat = state.current
+            bot = search if seat % 2 == 0 else heuristic
+            action = bot.choose(observe(state, seat), state.legal_actions(), rng)
+            digest.update(repr(action_to_json(action)).encode())
+            state.apply(action)
+    return digest.hexdigest()[:16]
+
+
+EXPECTED: dict[str, str] = {
+    "standard-2p": "5c2def7c9815a485",
+    "standard-3p": "3ddaeb6122c224bc",
+    "standard-4p": "a8b7f00117e20422",
+    "standard-5p": "236ff8e7a46385ee",
+    "standard-6p": "fb6addb0801c22d2",
+    "standard-8p": "f4bacbd4bc4fef0b",
+    "kouridakis-2p": "d73b22328781d737",
+    "kouridakis-3p": "cd454b179ad29624",
+    "kouridakis-4p": "904d722d7e971227",
+    "kouridakis-5p": "0aaee2be9a19f781",
+    "kouridakis-6p": "76961658de56c230",
+    "kouridakis-8p": "1af83f691a01d348",
+    "classic-2p": "a767018af720f5f8",
+    "classic-3p": "c5ba2234e46bc0c4",
+    "classic-4p": "e9f5e931105004d1",
+    "classic-5p": "10fcd26febe7d054",
+    "classic-6p": "54b4f2cdc95111bd",
+    "classic-8p": "6c03777ccc1bc73a",
+    "venezuelan-2p": "1fd8b70cff9139a6",
+    "venezuelan-3p": "53913dbbf4581863",
+    "venezuelan-4p": "39b926824e0d338e",
+    "venezuelan-5p": "2172a23acac0c391",
+    "venezuelan-6p": "8edcbebd254dfb89",
+    "venezuelan-8p": "8912ab538e367a5e",
+    "buraco-aberto-2p": "13563c28d709bc6e",
+    "buraco-aberto-3p": "28655f2b60609fdc",
+    "buraco-aberto-4p": "cfaba7b1bad920e1",
+    "buraco-aberto-5p": "b12268ea95672f7f",
+    "buraco-aberto-6p": "f02cc449bdcd2d57",
+    "buraco-aberto-8p": "f25fd54667c82e8b",
+    "buraco-fechado-2p": "26d7af135828ca3e",
+    "buraco-fechado-3p": "69883d73cfedc3f7",
+    "buraco-fechado-4p": "9d1f52038612fd87",
+    "buraco-fechado-5p": "a353883fa28765c7",
+    "buraco-fechado-6p": "cffbcee156d086ce",
+    "buraco-fechado-8p": "2decb4f6f362a25b",
+    "standard-3p-formed": "a4b480dcc1da72f1",
+    "standard-min-meld": "8d948e89255b1f60",
+    "classic-min90": "ed661c5a27e2083a",
+    "standard-pile-meld": "acbc60aed73f2a13",
+    "standard-whole-opening": "150e49b5904fc009",
+    "standard-no-upcard": "2bacdd8c9f27a4cf",
+    "standard-joker-choice": "629cc258036efe07",
+    "standard-8p-none": "7def50fe45b67939",
+}
+"""Per table, the hash of its hands, as computed before the speed rework."""
+EXPECTED_SEARCH = "d07d0a9d5b7e0767"
+
+
+@pytest.mark.parametrize("name", TABLE_NAMES)
+def test_seeded_hands_play_as_before(name: str) -> None:
+    assert table_fingerprint(name) == EXPECTED[name], f"{name}: the engine plays these seeded hands differently"
+
+
+def test_search_decides_as_before() -> None:
+    assert search_fingerprint() == EXPECTED_SEARCH
+
+
+if __name__ == "__main__":
+    for table in TABLE_NAMES:
+        print(f'    "{table}": "{table_fingerprint(table)}",', flush=True)
+    print(f'EXPECTED_SEARCH = "{search_fingerprint()}"')
+    sys.exit(0)
