@@ -160,3 +160,46 @@ def test_the_words_sit_above_the_engine_and_the_bots() -> None:
         for path in sorted((SRC / folder).glob("*.py")):
             for module, _ in imported_modules(parse(path)):
                 assert not module.startswith("biriba.i18n"), f"{folder}/{path.name} imports {module}"
+
+
+# --- every pair of packages ------------------------------------------------------------------------
+
+LAYERS: dict[str, set[str]] = {
+    # package (or top-level module): the biriba packages it may import, besides itself
+    "core": set(),
+    "bots": {"core"},
+    "i18n": {"core", "bots"},
+    "rulesheet": {"core", "i18n"},
+    "console": {"core", "i18n"},
+    "sim": {"core", "bots"},
+    "env": {"core", "bots"},
+    "server": {"core", "bots", "i18n"},
+    "tui": {"core", "bots", "i18n"},
+    "cli": {"core", "bots", "i18n", "rulesheet", "console", "sim", "server", "tui"},
+}
+"""The layers (docs and DESIGN): the engine at the bottom, the players above it, the words above both, the
+services and clients on top. Shells never import each other; only the command line, the entry point,
+starts them."""
+
+
+def _owner(path: Path) -> str:
+    relative = path.relative_to(SRC)
+    return relative.parts[0] if len(relative.parts) > 1 else relative.stem
+
+
+@pytest.mark.parametrize("path", sorted(SRC.rglob("*.py")), ids=lambda p: str(p.relative_to(SRC)))
+def test_every_module_imports_only_the_layers_below_it(path: Path) -> None:
+    owner = _owner(path)
+    if owner in ("__init__", "__main__"):
+        return
+    allowed = LAYERS[owner] | {owner}
+    for module, _ in imported_modules(parse(path)):
+        parts = module.split(".")
+        if parts[0] != "biriba" or len(parts) < 2:
+            continue
+        assert parts[1] in allowed, f"{path.relative_to(SRC)} ({owner}) imports {module}: not a layer below it"
+
+
+def test_every_package_has_a_layer() -> None:
+    owners = {_owner(path) for path in SRC.rglob("*.py")} - {"__init__", "__main__"}
+    assert owners == set(LAYERS), f"give {owners ^ set(LAYERS)} a place in LAYERS"

@@ -19,7 +19,7 @@ import dataclasses
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 from biriba.core.cards import ACE, JOKER, TWO, rank_of
 from biriba.core.errors import InvalidRulesError
@@ -68,7 +68,12 @@ def initial_meld_schedule(name: str, target: int) -> InitialMeldSchedule:
     raise InvalidRulesError(f"unknown initial meld schedule {name!r} (known: {known})")
 
 
-PARTNERSHIPS = ("fixed", "none", "formed")
+Partnerships = Literal["fixed", "none", "formed"]
+JokerUpcard = Literal["no-bonus-suit", "first-player-chooses", "first-player-takes"]
+EndOfDrawPile = Literal["passes", "last-draw", "packets-then-end"]
+TargetRule = Literal["exceed", "reach"]
+Cutter = Literal["dealer", "first-player"]
+PARTNERSHIPS: tuple[Partnerships, ...] = get_args(Partnerships)
 PLAYER_COUNTS = (2, 3, 4, 5, 6, 8)
 """The formats: 2 to 6 players, and 8 in four partnerships ("any number of pairs")."""
 
@@ -100,11 +105,11 @@ OPTION_BOUNDS: dict[str, tuple[int, int]] = {
 PACKET_SIZE_BOUNDS = (1, 30)
 BONUS_BOUNDS = (0, 100_000)
 INITIAL_MELD_BOUNDS = {"entries": 12, "from_score": 1_000_000, "minimum": 1000}
-JOKER_UPCARD_RULES = ("no-bonus-suit", "first-player-chooses", "first-player-takes")
-CUTTERS = ("dealer", "first-player")
+JOKER_UPCARD_RULES: tuple[JokerUpcard, ...] = get_args(JokerUpcard)
+CUTTERS: tuple[Cutter, ...] = get_args(Cutter)
 SET_RULES = (True, False, "aces")
-END_OF_DRAW_PILE_RULES = ("passes", "last-draw", "packets-then-end")
-TARGET_RULES = ("exceed", "reach")
+END_OF_DRAW_PILE_RULES: tuple[EndOfDrawPile, ...] = get_args(EndOfDrawPile)
+TARGET_RULES: tuple[TargetRule, ...] = get_args(TargetRule)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +160,7 @@ class Rules:
 
     # --- the table ---------------------------------------------------------------------------
     players: int = _option(4, "number of players, 2 to 6, or 8 in four partnerships", "table")
-    partnerships: str = _option(
+    partnerships: Partnerships = _option(
         "",
         "fixed: partners sit opposite (4 and 6 players); none: everyone plays alone (2 and 3); formed: "
         "the first player to meld the whole hand plays alone against the others in pairs (3 and 5)",
@@ -172,7 +177,7 @@ class Rules:
     )
 
     # --- melds -------------------------------------------------------------------------------
-    sets: bool | str = _option(
+    sets: bool | Literal["aces"] = _option(
         True,
         "sets of equal rank are melds (false: the 'no sets' variation; \"aces\": sets of Aces only, a Buraco "
         "aberto variation)",
@@ -199,7 +204,7 @@ class Rules:
     bonus_suit: bool = _option(
         True, "the suit of the upcard is the bonus suit (κόζι) (by format: false with no upcard)", "deal"
     )
-    joker_upcard: str = _option(
+    joker_upcard: JokerUpcard = _option(
         "no-bonus-suit",
         "when the upcard is a Joker: no-bonus-suit; first-player-chooses (a suit or none); first-player-takes "
         "(the Joker, and the next card is turned up)",
@@ -214,7 +219,7 @@ class Rules:
         "again until none is there, as part of their hand (Venezuelan)",
         "deal",
     )
-    cutter: str = _option(
+    cutter: Cutter = _option(
         "dealer",
         "who cuts the cards to deal, where the cut is scored or shows a card: dealer (Venezuelan); first-player "
         "(Buraco: the player who plays first, at the dealer's right)",
@@ -251,7 +256,7 @@ class Rules:
         "discard) and so takes a biribaki (Venezuelan)",
         "turn",
     )
-    initial_meld: InitialMeldSchedule | None = _option(  # noqa: RUF009 (_option makes a field)
+    initial_meld: InitialMeldSchedule | None = _option(
         None,
         "minimum card value of a team's first meld action in a hand, by cumulative score: a schedule name "
         "or a list of [from_score, minimum] pairs",
@@ -275,7 +280,7 @@ class Rules:
     going_out_needs_clean_biriba: bool = _option(
         False, "going out needs a clean biriba of the team, not any biriba (Buraco aberto)", "turn"
     )
-    end_of_draw_pile: str = _option(
+    end_of_draw_pile: EndOfDrawPile = _option(
         "passes",
         "passes: with the draw pile empty players take the discard pile or pass, and all passing ends the "
         "hand; last-draw: the hand ends with the turn of the player who draws the last card (classic); "
@@ -290,10 +295,8 @@ class Rules:
     ace_value: int = _option(15, "points of an Ace", "scoring")
     high_value: int = _option(10, "points of K Q J 10 9 8", "scoring")
     low_value: int = _option(5, "points of 7 6 5 4 3", "scoring")
-    bonuses: BiribaBonuses = _option(  # noqa: RUF009 (_option makes a field)
-        BiribaBonuses(), "biriba bonuses by kind, clean and dirty", "scoring"
-    )
-    laid_whole_bonuses: BiribaBonuses | None = _option(  # noqa: RUF009 (_option makes a field)
+    bonuses: BiribaBonuses = _option(BiribaBonuses(), "biriba bonuses by kind, clean and dirty", "scoring")
+    laid_whole_bonuses: BiribaBonuses | None = _option(
         None,
         "bonuses for a biriba laid at once as 7 cards or more ('in hand'), when they differ from those of a "
         "biriba grown over several turns (Venezuelan)",
@@ -320,7 +323,7 @@ class Rules:
 
     # --- the match ---------------------------------------------------------------------------
     target: int = _option(5000, "the score that ends the match", "match")
-    target_rule: str = _option(
+    target_rule: TargetRule = _option(
         "exceed", "exceed: a total strictly above the target ends the match; reach: the target itself does", "match"
     )
 
