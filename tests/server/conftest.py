@@ -230,3 +230,8 @@ def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[RunningSe
 def sqlite_server(tmp_path: Path) -> Iterator[RunningServer]:
     with RunningServer(sqlite_settings(tmp_path)) as running:
         yield running
+
+
+def auth(token: str) -> dict[str, str]:
+    """The header that names a player by token."""
+    return {"Authorization": f"Bearer {token}"}

@@ -14,14 +14,10 @@ from argon2 import PasswordHasher
 from sqlalchemy import text
 
 from biriba.core.records import MatchRecord
-from tests.server.conftest import Client, RunningServer, create_table, http_get, http_post
+from tests.server.conftest import Client, RunningServer, auth, create_table, http_get, http_post
 from tests.server.test_play import play_by_hints
 
 PASSWORD = "correct horse battery"
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def register(url: str, username: str, password: str = PASSWORD, **extra: Any) -> httpx.Response:

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from tests.server.conftest import Client, RunningServer, create_table, guest, http_get, http_post
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
+from tests.server.conftest import Client, RunningServer, auth, create_table, guest, http_get, http_post
 
 
 def test_a_guest_gets_a_token_that_names_them(sqlite_server: RunningServer) -> None:

@@ -17,6 +17,7 @@ from biriba.core.rules import OPTION_BOUNDS
 from tests.server.conftest import (
     Client,
     RunningServer,
+    auth,
     create_table,
     guest,
     http_get,
@@ -24,11 +25,6 @@ from tests.server.conftest import (
     sqlite_settings,
 )
 from tests.server.test_timer_resume import wait_for
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
 
 BY_FORMAT = {("decks", 0), ("jokers", -1)}
 """Values below the bounds that mean "as the format has it" (the engine's markers), not out of bounds."""

@@ -12,6 +12,7 @@ from itsdangerous import URLSafeSerializer
 from tests.server.conftest import (
     Client,
     RunningServer,
+    auth,
     create_table,
     guest,
     http_get,
@@ -20,10 +21,6 @@ from tests.server.conftest import (
     sqlite_settings,
 )
 from tests.server.test_accounts import PASSWORD, login, register
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def me(url: str, token: str) -> tuple[int, str]:
