@@ -3,7 +3,7 @@
 Two entry points:
 
 * :func:`deck_for` builds a full 108-card deck (top card first) that deals exactly the hands, biribakia
-  packets, upcard and draw-pile top you name, following the deal order of RULINGS section 1:
+  packets, upcard and draw-pile top you name, following the deal order of docs/rules.md (Packs and deals):
   11 rounds of one card per seat starting at ``dealer + 1``, then packet 1, packet 2, the upcard, and
   the draw pile (top first). Every slot you leave unnamed gets the remaining cards of the pack, in pack
   order (or shuffled by ``fill_seed``), so the deck is always exactly the pack.
@@ -134,7 +134,7 @@ def deck_for(
     rules: Rules = STANDARD,
 ) -> list[Card]:
     """A full deck for ``rules`` (108 cards for the 4-player game), top card first, that deals the named
-    cards (RULINGS 1).
+    cards (docs/rules.md, Packs and deals).
 
     ``hands[seat]`` are the first cards that seat is dealt (up to the hand size), ``packets`` the first
     cards of the packets in the order they are taken, ``upcard`` the card turned up, ``draw_top`` the next

@@ -1,6 +1,6 @@
 """The ``biriba`` command line.
 
-Exit codes (RULINGS section 7): 0 success, 1 illegal play or an invalid meld, 2 a usage error
+Exit codes (docs/rules.md, the command-line contract): 0 success, 1 illegal play or an invalid meld, 2 a usage error
 (unknown card code, malformed JSON, unknown option).
 """
 

@@ -1,4 +1,4 @@
-"""``biriba check`` run as a real command (RULINGS section 7)."""
+"""``biriba check`` run as a real command (docs/rules.md, the command-line contract)."""
 
 from __future__ import annotations
 

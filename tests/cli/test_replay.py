@@ -1,4 +1,4 @@
-"""``biriba replay`` run as a real command on records made by the engine (RULINGS section 7)."""
+"""``biriba replay`` run as a real command on records made by the engine (docs/rules.md, Records)."""
 
 from __future__ import annotations
 

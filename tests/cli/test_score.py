@@ -1,4 +1,4 @@
-"""``biriba score`` run as a real command (RULINGS sections 5 and 7). Expected numbers are worked by hand.
+"""``biriba score`` run as a real command (docs/rules.md, Scoring a physical hand). Expected numbers are worked by hand.
 
 Card values: Joker 20, Ace 15, Two 10, K Q J 10 9 8 are 10, 7 6 5 4 3 are 5.
 """

@@ -1,4 +1,4 @@
-"""RULINGS section 4: the biribakia (packets 1 and 2, one per team) and the two ends of a hand."""
+"""docs/rules.md, A turn: the biribakia (packets 1 and 2, one per team) and the two ends of a hand."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULINGS section 1: card codes, seats and teams, the deal from a given deck, seeded deals."""
+"""docs/rules.md, Packs and deals: card codes, seats and teams, the deal from a given deck, seeded deals."""
 
 from __future__ import annotations
 
@@ -173,7 +173,7 @@ def test_the_next_dealer_is_dealer_plus_one() -> None:
 
 
 @pytest.mark.parametrize("dealer", [0, 1, 2, 3])
-def test_the_deal_follows_rulings_1_exactly(dealer: int) -> None:
+def test_the_deal_follows_the_documented_order_exactly(dealer: int) -> None:
     deck = shuffled_pack(2, 4, seed=123)
     state = HandState.deal(STANDARD, dealer=dealer, deck=deck)
     for seat in range(4):

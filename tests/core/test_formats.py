@@ -1,11 +1,11 @@
-"""RULINGS section 6: every player format as the engine plays it.
+"""docs/rules.md, Formats: every player format as the engine plays it.
 
 2 players and 3 individuals play alone; 4 and 6 players in fixed partnerships of opposite seats; 3 (with
 partnerships) and 5 players form them during the hand: nobody melds until a player lays the whole hand at
 once (but a card to discard) and takes the 18-card biribaki; that player plays alone (team 0), the others
 pair up in alternate seats, and each partner scores half the team's score. Covered: the pack, the deal
-(RULINGS 1), the first player, the teams, the forming of partnerships, the 3-player partner wild-card
-discard variation (seed 001), scoring per format, match totals per seat and ``biriba score`` input.
+(docs/rules.md), the first player, the teams, the forming of partnerships, the 3-player partner wild-card
+discard variation (the base rules), scoring per format, match totals per seat and ``biriba score`` input.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def _on_turn(rules: Rules, seat: int, hands: dict[int, str], **kwargs: Any) -> H
         (R4, "fixed", 2, 4, 108, (11, 11), 2),
         (R5, "formed", 3, 6, 162, (18, 11, 11), 3),
         (R6, "fixed", 3, 6, 162, (11, 11, 11), 3),
-        (R8, "fixed", 4, 8, 216, (11, 11, 11, 11), 4),  # seed 002: "any number of pairs", a deck per pair
+        (R8, "fixed", 4, 8, 216, (11, 11, 11, 11), 4),  # the older encyclopedia: "any number of pairs", a deck per pair
     ],
     ids=FORMAT_IDS,
 )
@@ -118,7 +118,7 @@ SEAT_HANDS = ["AS KS QS", "AH KH QH", "AD KD QD", "AC KC QC", "JS JH JD", "10S 1
 @pytest.mark.parametrize(
     ("rules", "draw_pile"), [(R2, 63), (R3, 95), (R3F, 45), (R4, 41), (R5, 66), (R6, 62), (R8, 83)], ids=FORMAT_IDS
 )
-def test_a_deal_from_an_explicit_deck_puts_every_card_where_rulings_1_says(
+def test_a_deal_from_an_explicit_deck_puts_every_card_where_the_documented_deal_says(
     rules: Rules, draw_pile: int, dealer_from_end: int
 ) -> None:
     players = rules.players
@@ -284,7 +284,7 @@ def test_legal_actions_list_exactly_the_whole_hand_openings(rules: Rules) -> Non
 
 @FORMED
 def test_the_whole_hand_opening_takes_the_18_without_a_biriba(rules: Rules) -> None:
-    """Seed 001 asks of the 18 only that a player "is able to meld their whole hand (except possibly for a
+    """The base rules ask of the 18 only that a player "is able to meld their whole hand (except possibly for a
     discard)"; the biriba is asked of the 11-card packets (docs/rules.md, Formats)."""
     hand = "3H 4H 5H 6H 7H QS QD QC KS KD KC"  # a run of 5, two sets: no biriba; 9C is kept to discard
     opening = meld_action(0, "3H 4H 5H 6H 7H", "QS QD QC", "KS KD KC")

@@ -430,7 +430,7 @@ def test_an_opening_of_two_melds_is_reachable(melds: list[str]) -> None:
     )
     assert state.opening_minimum(0) == 75
     action = meld_action(0, *melds)
-    state.check(action)  # RULINGS 3.5: the one action may lay several melds; together they reach 75
+    state.check(action)  # A turn, rule 5: the one action may lay several melds; together they reach 75
     assert sum(state.rules.card_value(c) for c in action.melds[0]) < 75
     path = reach_by_listed_actions(state, action)
     assert path is not None
@@ -470,7 +470,7 @@ TAKE_PILE_REQUIRES_MELD = VARIANTS["take-pile-requires-meld"]
 
 
 def pile_card_meld(state: HandState) -> Action | None:
-    """An action that melds a card of the pile at once right after taking it (RULINGS 3.6), found by brute force.
+    """An action that melds a card of the pile at once right after taking it (A turn, rule 6), found by brute force.
 
     Tries every single meld of the hand (``all_melds``) and every extension of a team meld by any number
     of cards that holds a card of the pile's types.

@@ -1,4 +1,4 @@
-"""RULINGS section 2: melds, wild cards, extending melds, biribas."""
+"""docs/rules.md, Melds: melds, wild cards, extending melds, biribas."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ SPADES_A_TO_K = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"
 
 # (cards, kind, length, wild card or None)
 VALID = [
-    # The examples of seed 001.
+    # The examples of the base rules.
     ("AS AC JK", "set", 3, "JK"),
     ("6H 2S 8H", "run", 3, "2S"),
     ("AD 2C 3D", "run", 3, "2C"),
@@ -72,7 +72,7 @@ VALID = [
 ]
 
 INVALID = [
-    # The examples of seed 001.
+    # The examples of the base rules.
     "8H 2H 10H JH QH JK AH",
     "AC JK 3C JK 5C",
     # Turning the corner.
@@ -207,7 +207,7 @@ def test_biriba_clean_dirty_full(cards: str, biriba: bool, clean: bool, full: bo
     assert shape.is_full == full
 
 
-# --- extending: moving wild cards (seed 001) ----------------------------------------------------------
+# --- extending: moving wild cards (the base rules) ----------------------------------------------------------
 
 
 def _extended(meld: str, added: str) -> tuple[list[str], list[str]]:

@@ -411,7 +411,7 @@ def test_defaults_rules_dealer_and_actions() -> None:
     assert record.start().fingerprint() == HandState.deal(STANDARD, 0, seed=3).fingerprint()
 
 
-def test_record_actions_use_the_rulings_json() -> None:
+def test_record_actions_use_the_documented_json() -> None:
     record, _ = traced_hand(2)
     data = record.to_json()
     assert data["actions"] == [action_to_json(a) for a in record.actions]

@@ -178,7 +178,7 @@ def test_from_preset_validates_overrides_too() -> None:
 
 
 @pytest.mark.parametrize("preset", ["kouridakis", "classic", "venezuelan", "buraco-aberto", "buraco-fechado"])
-def test_rulings_section_8_presets_exist(preset: str) -> None:
+def test_the_documented_presets_exist(preset: str) -> None:
     assert Rules.from_preset(preset).preset == preset
 
 

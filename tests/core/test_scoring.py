@@ -1,4 +1,4 @@
-"""RULINGS section 5: scoring a hand line by line, whole hands, and the end of a match."""
+"""docs/rules.md, Scoring: scoring a hand line by line, whole hands, and the end of a match."""
 
 from __future__ import annotations
 

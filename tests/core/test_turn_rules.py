@@ -1,4 +1,4 @@
-"""RULINGS section 3: the turn, its rules 1-7, and the errors of illegal actions."""
+"""docs/rules.md, A turn: the turn, its rules 1-7, and the errors of illegal actions."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The variations: every rule option a variation (seed 001's list, seeds 000, 002 and 003) or a named preset
+"""The variations: every rule option a variation (the base rules' list, the Buraco and encyclopedia rules) or a preset
 uses, each shown with the option and without it, the contradictory options the rules refuse, and what
-each named preset of RULINGS section 8 bundles."""
+each named preset bundles."""
 
 from __future__ import annotations
 
@@ -151,7 +151,7 @@ def test_wild_meld_first_applies_to_a_meld_of_wild_cards_laid_in_the_same_action
 
 
 def test_wild_meld_first_no_second_meld_of_wild_cards_while_the_first_is_short() -> None:
-    # Seed 003: "the player may not use a wild card in any group of cards until the Wild Card Biriba is
+    # The encyclopedia: "the player may not use a wild card in any group of cards until the Wild Card Biriba is
     # complete"; the wild cards go to the team's meld of wild cards, not to a second one.
     state = position({0: "JK 2C 2D 9C KD"}, rules=WILD_FIRST, melds={0: ["JK 2S 2H"]}, phase=PLAY)
     assert_illegal(state, meld_action(0, "JK 2C 2D"), "wild-meld-first")
@@ -456,14 +456,14 @@ def test_venezuelan_cut_bonuses_go_to_the_lone_dealer() -> None:
         assert [team.cut for team in state.hand_score().team_scores] == [0, points, 0]
 
 
-# --- Buraco's procedures (seed 000) ----------------------------------------------------------------
+# --- Buraco's procedures (the Buraco rules) ----------------------------------------------------------------
 
 BURACO = Rules.from_preset("buraco-aberto")
 
 
 @pytest.mark.parametrize(("cut", "points"), [(0, 100), (1, 0), (3, 0), (-1, -100), (-3, -100)])
 def test_buraco_the_cutters_team_scores_the_cut(cut: int, points: int) -> None:
-    """Seed 000: "a bonus of 100 points to the non-dealing team if the player making the cut does so in such
+    """The Buraco rules: "a bonus of 100 points to the non-dealing team if the player making the cut does so in such
     a way as to leave exactly 44 cards ... if the cutter leaves the dealer with fewer than 44 cards, the
     cutter's team is charged a 100-point penalty". The cutter sits at the dealer's right and plays first."""
     state = HandState.deal(BURACO, dealer=3, deck=deck_for(3, rules=BURACO), cut=cut)
@@ -481,7 +481,7 @@ def test_buraco_a_seeded_deal_draws_the_cut_from_the_seed() -> None:
 
 @pytest.mark.parametrize("wild", ["JK", "2D"])
 def test_buraco_the_cutter_keeps_a_wild_card_at_the_bottom_of_the_cut(wild: str) -> None:
-    """Seed 000: "the person who cuts the deck can look at the bottom card from the upper portion of the cut.
+    """The Buraco rules: "the person who cuts the deck can look at the bottom card from the upper portion of the cut.
     If that card is a joker or a 2 ... they can keep it as a card for their hand ... the person who cut and
     already has their first card is skipped during the first dealing round." The bottom card is the
     deck's last (docs/rules.md); the cutter is dealt one card fewer."""
@@ -501,7 +501,7 @@ def test_buraco_no_card_for_the_cutter_when_the_bottom_of_the_cut_is_not_wild() 
 
 
 def test_buraco_aberto_allows_sets_of_aces_only() -> None:
-    """Seed 000: "In buraco aberto, some allow a set of three of more aces to be melded, but no ranks other
+    """The Buraco rules: "In buraco aberto, some allow a set of three of more aces to be melded, but no ranks other
     than aces." The preset plays it; a set of seven Aces is a canastra."""
     melds = BURACO.meld_rules
     assert meld_shape(m("AS AH AD"), melds) is not None
@@ -731,7 +731,7 @@ def test_initial_meld_uses_the_card_values_of_the_rules() -> None:
     )
 
 
-# --- the closing condition (seed 003) --------------------------------------------------------------
+# --- the closing condition (the newer encyclopedia text) --------------------------------------------------------------
 
 CLOSING = rules(going_out_after_one_card_pile=False)
 
@@ -884,13 +884,13 @@ def test_packets_then_end_with_no_packet_left_the_turn_that_drew_the_last_card_e
     assert not passes.is_over and passes.legal_actions() == [Pass(1), TakePile(1)]
 
 
-# --- the end of the draw pile (seed 003: the last card drawn ends the hand) ----------------------
+# --- the end of the draw pile (the newer encyclopedia text: the last card drawn ends the hand) ----------------------
 
 LAST_DRAW = rules(end_of_draw_pile="last-draw")
 
 
 def test_last_draw_the_turn_that_draws_the_last_card_ends_the_hand() -> None:
-    """Seed 003: "If the players run out of cards all points must be tallied ... The last player is the
+    """The encyclopedia: "If the players run out of cards all points must be tallied ... The last player is the
     one to pick up the final card from the deck." The packets stay where they are."""
     state = position({0: "3S 4S 9C KD"}, rules=LAST_DRAW, draw_next="QS", packets=["7D 8D"], rest="discard")
     play(state, Draw(0))
@@ -1231,7 +1231,7 @@ def test_score_rounding_rounds_the_hand_score_up() -> None:
     rounded = _score(option, ["5H 6H 7H"])
     assert (rounded.score, rounded.rounding) == (20, 5)
     assert _score(option, ["5H 6H 7H 8H 9H"]).score == 40  # already a multiple
-    # Seed 000's example: 485 is recorded as 490.
+    # The Buraco rules' example: 485 is recorded as 490.
     melds = [BIRIBA_H, "KS KD KC", "AS AH AD", "5C 6C 7C", "8C 9C 10C", "3D 4D 5D"]
     assert _score(STANDARD, melds, ["KH"], went_out=True).score == 485
     assert _score(option, melds, ["KH"], went_out=True).score == 490
@@ -1333,11 +1333,11 @@ def test_presets_with_overrides_are_checked_too() -> None:
 
 
 # =====================================================================================================
-# The named presets (RULINGS section 8)
+# The named presets
 # =====================================================================================================
 
 
-def test_standard_preset_is_seed_001s_base_game() -> None:
+def test_standard_preset_is_the_base_game() -> None:
     assert Rules() == STANDARD
     assert (STANDARD.sets, STANDARD.sets_of_twos, STANDARD.wild_melds, STANDARD.ace_to_ace) == (
         True,
@@ -1402,7 +1402,7 @@ def test_classic_preset() -> None:
     assert rules_.initial_meld == INITIAL_MELD_SCHEDULES["vulnerability"]
     assert [rules_.initial_meld_minimum(score) for score in (0, 999, 1000, 1499, 1500, 2999)] == [0, 0, 75, 75, 90, 90]
     assert rules_.going_out_after_one_card_pile is False
-    assert rules_.joker_upcard == "first-player-chooses"  # seed 003: the receiving player may choose
+    assert rules_.joker_upcard == "first-player-chooses"  # the encyclopedia text: the receiving player may choose
     assert (rules_.target, rules_.target_rule) == (3000, "exceed")
     assert rules_.sets is True and rules_.bonus_suit is True
 
@@ -1527,13 +1527,13 @@ def test_the_standard_preset_differs_from_the_defaults_in_nothing() -> None:
     assert _differences("standard") == {}
 
 
-# --- Buraco's vulnerability follows the target (seed 000) ---------------------------------------
+# --- Buraco's vulnerability follows the target (the Buraco rules) ---------------------------------------
 
 
 @pytest.mark.parametrize("preset", ["buraco-aberto", "buraco-fechado"])
 @pytest.mark.parametrize(("target", "vulnerable_from"), [(3000, 1500), (2000, 1000), (3500, 1750), (2005, 1003)])
 def test_buraco_vulnerability_is_half_the_target(preset: str, target: int, vulnerable_from: int) -> None:
-    """Seed 000: "A team whose cumulative score is at least half the target score (at least 1500 when
+    """The Buraco rules: "A team whose cumulative score is at least half the target score (at least 1500 when
     playing to 3000) is said to be vulnerable", and "Some play to a target of 2000 or 3500 points"."""
     rules_ = Rules.from_json({"preset": preset, "target": target})
     assert rules_.initial_meld == ((0, 0), (vulnerable_from, 75))
@@ -1558,12 +1558,12 @@ def test_a_buraco_team_at_half_of_2000_must_open_with_75() -> None:
     play(on_turn(Rules.from_preset("buraco-aberto"), 1000), meld_action(0, "8H 9H 10H"))  # to 3000: not yet
 
 
-# --- three players in the classic and Venezuelan games (seed 003) ---------------------------------
+# --- three players in the classic and Venezuelan games (the newer encyclopedia text) ---------------------------------
 
 
 @pytest.mark.parametrize("preset", ["classic", "venezuelan"])
-def test_three_players_of_seed_003_play_the_two_deck_partnership_game(preset: str) -> None:
-    """Seed 003: "two decks and 4 Jokers comprising 108 cards" and "Three-handed Biriba: ... The first
+def test_three_players_of_the_encyclopedia_play_the_two_deck_partnership_game(preset: str) -> None:
+    """The encyclopedia: "two decks and 4 Jokers comprising 108 cards" and "Three-handed Biriba: ... The first
     biribaki consists of 18 cards, the second of 11. The one who closes first ... has the other two
     players as a team against them"."""
     three = Rules.from_preset(preset, players=3)

@@ -123,7 +123,7 @@ def pile_card_fits(view: SeatView) -> bool:
     melds = team_melds(view)
     keep = 2 if view.team < 0 else cards_to_keep(view, melds)
     can_meld, can_extend = size - 3 >= keep, size - 1 >= keep
-    # RULINGS 3.5: before the team's first meld, only a meld reaching the minimum will do.
+    # A turn, rule 5: before the team's first meld, only a meld reaching the minimum will do.
     minimum = 0 if melds else rules.initial_meld_minimum(view.scores[view.seat])
     for card in set(view.discard_pile):
         if can_meld and not minimum and card in WILD_CARDS:
@@ -200,7 +200,7 @@ def must_open_whole(view: SeatView) -> bool:
 
 
 def cards_to_keep(view: SeatView, melds: Sequence[TableMeld]) -> int:
-    """RULINGS 3.3: after melding the hand keeps two cards, or one when the team may take its biribaki or
+    """A turn, rule 3: after melding the hand keeps two cards, or one when the team may take its biribaki or
     go out with the discard."""
     rules = view.rules
     biriba = any(m.shape.is_biriba for m in melds)

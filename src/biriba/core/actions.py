@@ -1,4 +1,4 @@
-"""Actions: what a seat does on its turn, with the JSON form of RULINGS section 3.
+"""Actions: what a seat does on its turn, with the JSON form of docs/rules.md (Notation, A turn).
 
 >>> action = action_from_json({"seat": 1, "type": "extend", "meld": 0, "cards": ["9h"]})
 >>> action

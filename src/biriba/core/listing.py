@@ -86,7 +86,7 @@ def has_play_action(state: HandState) -> bool:
 
 def pile_card_meldable(state: HandState) -> bool:
     """With a pile card still to meld: a meld or an extension of any size that uses one is legal now
-    (RULINGS 3.6: the card is melded "at once")."""
+    (docs/rules.md, A turn, rule 6: the card is melded "at once")."""
     using = state.pile_obligation
     assert using is not None
     if play_actions(state, stop_at_first=True, using=using):

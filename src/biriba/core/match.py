@@ -1,4 +1,4 @@
-"""A match: hands until a side's total reaches the target (RULINGS sections 5 and 6).
+"""A match: hands until a side's total reaches the target (docs/rules.md, Scoring and Formats).
 
 The dealer moves one seat on after each hand; the higher total wins; a tie at the top plays another
 hand. Totals are kept per seat, so that standings stay right where teams change from hand to hand

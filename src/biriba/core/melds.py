@@ -1,10 +1,10 @@
-"""Melds: sets and runs, their interpretation, and the rules for extending them (RULINGS section 2).
+"""Melds: sets and runs, their interpretation, and the rules for extending them (docs/rules.md, Melds).
 
 A meld is a multiset of cards. Its interpretation (:class:`MeldShape`) is computed, preferring one
 where no card acts as wild: a Two of the run's suit in the Two's own place is natural.
 
 What counts as a meld depends on a few rule options, gathered in :class:`MeldRules`: whether sets
-are melds at all, sets of Twos (a variation of seed 001 and Buraco fechado), melds of wild cards
+are melds at all, sets of Twos (a variation of the base rules and of Buraco fechado), melds of wild cards
 only (the Venezuelan wild-card biriba), and runs from Ace to Ace (Buraco, Venezuelan).
 
 >>> from biriba.core.cards import parse_cards
@@ -62,9 +62,9 @@ class MeldRules:
     """The rule options that decide what a meld is (a part of :class:`biriba.core.rules.Rules`)."""
 
     sets: bool = True
-    """Sets of equal rank are melds (seed 001's "no sets" variation turns them off)."""
+    """Sets of equal rank are melds (the base rules' "no sets" variation turns them off)."""
     sets_of_twos: bool = False
-    """Twos may form a set of their own, natural, with at most one Joker (seed 001, Buraco fechado)."""
+    """Twos may form a set of their own, natural, with at most one Joker (the base rules, Buraco fechado)."""
     wild_melds: bool = False
     """Jokers and Twos may form a meld of wild cards only, any mix (the Venezuelan wild-card biriba)."""
     ace_to_ace: bool = False

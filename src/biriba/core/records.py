@@ -5,7 +5,7 @@ engine replays to the identical state and scores, on any later version: records 
 ``"version"`` they were written in (:data:`RECORD_VERSION`; a record without one is version 1), and a
 seed deals the same cards for good (:mod:`biriba.core.shuffle`).
 
-A hand record (RULINGS section 7)::
+A hand record (docs/rules.md, Records)::
 
     {"rules": "standard", "players": 4, "dealer": 0, "seed": 42, "actions": [{"seat": 1, "type": "draw"}, ...]}
 
@@ -31,7 +31,7 @@ from biriba.core.rules import PLAYER_COUNTS, Rules
 from biriba.core.state import HandState
 
 RECORD_VERSION = 1
-"""The record format this code writes. Version 1: RULINGS section 7's records, seeds shuffled as
+"""The record format this code writes. Version 1: the records of docs/rules.md, seeds shuffled as
 :mod:`biriba.core.shuffle` says. A later version that deals or reads differently gets a new number, and
 the code keeps reading every older one."""
 

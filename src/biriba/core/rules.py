@@ -30,7 +30,7 @@ InitialMeldSchedule = tuple[tuple[int, int], ...]
 ``from_score``; the first entry applies to every score below the second."""
 
 INITIAL_MELD_SCHEDULES: dict[str, InitialMeldSchedule] = {
-    # The seven tables of seed 001 (also in seed 000), named by target and order of appearance.
+    # The seven tables of the base rules (also in the Buraco rules' copy), named by target and order of appearance.
     "5000-a": ((0, 0), (1500, 75), (3000, 100), (4000, 120)),
     "3000-a": ((0, 0), (500, 75), (1000, 100), (2000, 120)),
     "2000": ((0, 0), (1250, 75), (1750, 150)),
@@ -38,14 +38,15 @@ INITIAL_MELD_SCHEDULES: dict[str, InitialMeldSchedule] = {
     "3000-b": ((0, 0), (1000, 75), (1500, 90)),
     "3030": ((0, 0), (1030, 75)),
     "5000-c": ((0, 55), (1500, 75), (3000, 95)),
-    # Seed 002: 0-1499: 75, 1500-2999: 90, 3000 and more: 120.
+    # The older encyclopedia text: 0-1499: 75, 1500-2999: 90, 3000 and more: 120.
     "encyclopedia": ((0, 75), (1500, 90), (3000, 120)),
-    # Seed 003's "vulnerability": 1000-1499: 75, 1500-2999: 90 (and 90 beyond, the last threshold stated).
+    # The newer encyclopedia text's "vulnerability": 1000-1499: 75, 1500-2999: 90 (and 90 beyond, the last
+    # threshold stated).
     "vulnerability": ((0, 0), (1000, 75), (1500, 90)),
 }
 
 TARGET_SCHEDULES: dict[str, Callable[[int], InitialMeldSchedule]] = {
-    # Seed 000 (Buraco): "a team whose cumulative score is at least half the target score (at least 1500
+    # The Buraco rules: "a team whose cumulative score is at least half the target score (at least 1500
     # when playing to 3000) is said to be vulnerable": 75. The threshold follows the target.
     "buraco": lambda target: ((0, 0), ((target + 1) // 2, 75)),
 }
@@ -404,7 +405,7 @@ class Rules:
     def packet_needs_biriba(self, packet: int) -> bool:
         """Whether taking biribaki number ``packet`` (from 0, in the order they are taken) needs a biriba
         of the team: where ``biriba_for_biribaki`` asks it, but never for the first packet of formed
-        partnerships, which the whole-hand opening takes (seed 001: a player "is able to meld their whole
+        partnerships, which the whole-hand opening takes (the base rules: a player "is able to meld their whole
         hand (except possibly for a discard)"; the biriba is asked of the 11-card packets)."""
         return self.biriba_for_biribaki and not (self.formed_partnerships and packet == 0)
 
@@ -746,7 +747,7 @@ _BURACO_BONUSES = BiribaBonuses(
     ace_to_ace_run_dirty=100,
 )
 _BURACO: dict[str, Any] = {
-    # Seed 000's variations on by default: "a set of three or more aces ... but no ranks other than aces"
+    # The Buraco rules' variations on by default: "a set of three or more aces ... but no ranks other than aces"
     # (aberto), the cut of exactly the cards to deal (+100 to the non-dealing team, the cutter's; -100 to
     # the cutter's team for too few), and the cutter keeping a wild card seen at the bottom of the cut.
     "sets": "aces",
@@ -768,16 +769,16 @@ _BURACO: dict[str, Any] = {
 }
 
 PRESETS: dict[str, dict[str, Any]] = {
-    # Seed 001's base rules, as RULINGS rules them.
+    # The base rules, as docs/rules.md decides them.
     "standard": {},
-    # Seed 001's recommended game (Alexandros Kouridakis): no sets, meld from the pile to take it, full
+    # The base rules' recommended game (Alexandros Kouridakis): no sets, meld from the pile to take it, full
     # runs in the bonus suit 1000 clean / 500 dirty.
     "kouridakis": {
         "sets": False,
         "take_pile_requires_meld": True,
         "bonuses": BiribaBonuses(bonus_suit_full_run_clean=1000, bonus_suit_full_run_dirty=500),
     },
-    # Seeds 002/003: atout runs 600/300, full runs 1000/500 with nothing extra in the atout, the minimum
+    # The encyclopedia texts: atout runs 600/300, full runs 1000/500 with nothing extra in the atout, the minimum
     # initial meld by score, the closing condition, the first player's choice on a Joker upcard, the hand
     # ending with the turn that draws the last card ("the last player is the one to pick up the final
     # card from the deck"), 3000.
@@ -794,7 +795,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "joker_upcard": "first-player-chooses",
         "target": 3000,
     },
-    # Seed 003's Venezuelan version.
+    # The Venezuelan version (the newer encyclopedia text).
     "venezuelan": {
         "wild_melds": True,
         "ace_to_ace": True,
@@ -816,7 +817,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "target": 2500,
         "target_rule": "reach",
     },
-    # Seed 000's Brazilian Buraco.
+    # Brazilian Buraco (the Buraco rules).
     "buraco-aberto": dict(_BURACO),
     "buraco-fechado": _BURACO
     | {
@@ -828,10 +829,10 @@ PRESETS: dict[str, dict[str, Any]] = {
         "bonuses": dataclasses.replace(_BURACO_BONUSES, twos_set_clean=1000, twos_set_dirty=1000),
     },
 }
-"""The named presets of RULINGS section 8: the options each one sets (the rest keep their defaults)."""
+"""The named presets (docs/rules.md, The sources): the options each one sets (the rest keep their defaults)."""
 
 PRESET_FORMATS: dict[str, dict[int, dict[str, Any]]] = {
-    # Seed 003, the source of both: "Three-handed Biriba: ... The first biribaki consists of 18 cards, the
+    # The newer encyclopedia text: "Three-handed Biriba: ... The first biribaki consists of 18 cards, the
     # second of 11. The one who closes first, and takes the first biribaki, has the other two players as a
     # team against them", with the 108-card pack. Playing alone stays an option (partnerships "none").
     "classic": {3: {"partnerships": "formed"}},

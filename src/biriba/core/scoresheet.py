@@ -1,4 +1,4 @@
-"""Scoring a hand played with real cards: the input of ``biriba score`` (RULINGS section 7).
+"""Scoring a hand played with real cards: the input of ``biriba score`` (docs/rules.md, Scoring a physical hand).
 
 >>> sheet = score_sheet({"rules": "standard", "bonus_suit": "H", "teams": [
 ...     {"melds": [["3H", "4H", "5H", "6H", "7H", "8H", "9H"]], "hands": [[], ["KS"]],
@@ -41,7 +41,7 @@ class _Team:
 
 
 def score_sheet(data: object) -> HandScore:
-    """Score every team of a hand described as in RULINGS section 7.
+    """Score every team of a hand described as in docs/rules.md (Scoring a physical hand).
 
     Raise :class:`InvalidInputError` for input of the wrong form, :class:`InvalidMeldError` for an
     invalid meld and :class:`IllegalAction` for a hand that cannot have happened (more copies of a

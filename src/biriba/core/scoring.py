@@ -1,4 +1,4 @@
-"""Scoring a hand (RULINGS sections 5 and 6).
+"""Scoring a hand (docs/rules.md, Scoring and Formats).
 
 Used both by the engine at the end of a hand and by ``biriba score`` for hands played with real cards.
 
@@ -137,7 +137,7 @@ class HandScore:
     @classmethod
     def of(cls, rules: Rules, teams: Sequence[tuple[int, ...]], team_scores: Sequence[TeamScore]) -> HandScore:
         """Seat scores from team scores: fixed partners both score their team's score; partners of formed
-        partnerships score half of it each (RULINGS 6)."""
+        partnerships score half of it each (docs/rules.md, Formats)."""
         seat_scores = [0] * rules.players
         for seats, team_score in zip(teams, team_scores, strict=True):
             share = team_score.score

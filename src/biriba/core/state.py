@@ -1,10 +1,10 @@
-"""The hand state machine: one deal of Biriba from the deal to the last discard (RULINGS sections 1, 3, 4).
+"""The hand state machine: one deal of Biriba from the deal to the last discard (docs/rules.md, A turn).
 
 :class:`HandState` is the single legality authority. :meth:`HandState.legal_actions` and
 :meth:`HandState.apply` share their checks; ``apply`` validates everything before it changes
 anything, so an illegal action raises :class:`IllegalAction` and leaves the state exactly as it was.
 
-Every format of RULINGS section 6 is played here: teams are a per-seat mapping, fixed for fixed
+Every format of docs/rules.md (Formats) is played here: teams are a per-seat mapping, fixed for fixed
 partnerships and individuals, and formed during the hand when the first player melds the whole hand
 (3 and 5 players). Everything a variation changes is read from :class:`Rules`.
 
@@ -202,7 +202,7 @@ class HandState:
         scores: Sequence[int] | None = None,
         cut: int | None = None,
     ) -> HandState:
-        """Deal a hand from ``deck`` (listed top card first) or from a seeded shuffle (RULINGS 1).
+        """Deal a hand from ``deck`` (listed top card first) or from a seeded shuffle (docs/rules.md, Packs and deals).
 
         ``scores`` are the cumulative scores per seat before the hand. ``cut`` is the dealer's cut
         error where the rules score it; a seeded deal draws it from the seed when it is not given.
@@ -439,7 +439,7 @@ class HandState:
         return len(cards) >= 7 and self.rules.laid_whole_bonuses is not None
 
     def _can_take_biribaki(self, team: int, has_biriba: bool) -> bool:
-        """RULINGS 3.3(a): the team may take its biribaki by emptying a hand now."""
+        """A turn, rule 3(a): the team may take its biribaki by emptying a hand now."""
         return (
             self.biribaki_holder[team] < 0
             and self.packets_used < len(self.biribakia)
@@ -447,14 +447,14 @@ class HandState:
         )
 
     def _can_go_out(self, team: int, has_biriba: bool, has_clean_biriba: bool) -> bool:
-        """RULINGS 3.3(b): the team holds its biribaki and the biriba going out needs."""
+        """A turn, rule 3(b): the team holds its biribaki and the biriba going out needs."""
         needed = has_clean_biriba if self.rules.going_out_needs_clean_biriba else has_biriba
         return self.biribaki_holder[team] >= 0 and needed and not self.no_going_out
 
     def _keep_cards_refusal(
         self, team: int, left: int, has_biriba: bool, has_clean_biriba: bool
     ) -> IllegalAction | None:
-        """RULINGS 3.3: the hand left after a meld or an extension."""
+        """A turn, rule 3: the hand left after a meld or an extension."""
         if left >= 2:
             return None
         takes = self._can_take_biribaki(team, has_biriba)
@@ -865,7 +865,7 @@ class HandState:
 
     def _form_teams(self, lone: int) -> None:
         """The first meld of a formed-partnership hand: its player plays alone (team 0); the others pair
-        up, alternate seats together (RULINGS 6)."""
+        up, alternate seats together (docs/rules.md, Formats)."""
         players = self.rules.players
         for offset in range(players):
             seat = (lone + offset) % players
@@ -891,7 +891,7 @@ class HandState:
     # --- the end of the hand ------------------------------------------------------------
 
     def hand_score(self) -> HandScore:
-        """Every team's score for this hand and what each seat scores (RULINGS 5 and 6). The hand need
+        """Every team's score for this hand and what each seat scores (docs/rules.md, Scoring). The hand need
         not be over (for previews). Before formed partnerships form, every player scores alone."""
         rules = self.rules
         if self.teams_formed:

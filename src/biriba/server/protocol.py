@@ -30,7 +30,7 @@ class Hello(_Message):
 
 
 class ActionMessage(_Message):
-    """An action of RULINGS section 7, made against the table's sequence number ``seq``."""
+    """An action in the JSON form of docs/rules.md, made against the table's sequence number ``seq``."""
 
     type: Literal["action"]
     seq: Annotated[int, Field(ge=0)]

@@ -1,7 +1,7 @@
 """A live table: its state is the replay of its event log, and it tells each seat only what that seat
 may see.
 
-The log holds two kinds of event: ``action`` (an action of RULINGS section 7, by a person or a bot)
+The log holds two kinds of event: ``action`` (an action in the JSON form of docs/rules.md, by a person or a bot)
 and ``deal`` (the next hand is dealt; its data is the new hand's deck). The first hand's deck is
 stored with the table when it is created. Every deck is shuffled by the operating system's
 cryptographic random source (:func:`fresh_deal`): no seed exists that a player could search for from
