@@ -25,6 +25,7 @@ from sqlalchemy import (
     Boolean,
     Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     UniqueConstraint,
@@ -60,6 +61,10 @@ class PlayerRow(Base):
 
 class TableRow(Base):
     __tablename__ = "tables"
+    __table_args__ = (
+        Index("tables_open", "private", "over", "created_at"),  # the lobby's open tables, newest first
+        Index("tables_created_by", "created_by", "over"),  # the cap of a player's tables in play
+    )
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     created_at: Mapped[float] = mapped_column(Float)
     rules: Mapped[Any] = mapped_column(JSON)
@@ -80,7 +85,10 @@ class TableRow(Base):
 
 class SeatRow(Base):
     __tablename__ = "seats"
-    __table_args__ = (UniqueConstraint("table_id", "player_id", name="seats_one_per_player"),)
+    __table_args__ = (
+        UniqueConstraint("table_id", "player_id", name="seats_one_per_player"),
+        Index("seats_player", "player_id"),  # a player's tables (history)
+    )
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
@@ -122,8 +130,9 @@ class SessionRow(Base):
     """A token handed out: whose, until when, and whether it was revoked."""
 
     __tablename__ = "sessions"
+    __table_args__ = (Index("sessions_player", "player_id"),)
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
-    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
     created_at: Mapped[float] = mapped_column(Float)
     expires_at: Mapped[float] = mapped_column(Float)
     revoked: Mapped[bool] = mapped_column(Boolean)
