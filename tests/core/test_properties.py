@@ -25,6 +25,7 @@ from biriba.core.actions import Action, Discard, Draw, Extend, Meld, Pass, TakeP
 from biriba.core.cards import JOKER, N_CARD_TYPES, counts_of, pack, shuffled_pack
 from biriba.core.compiled import COMPILED
 from biriba.core.errors import IllegalAction
+from biriba.core.melds import whole_hand_partition_using, whole_hand_partitions
 from biriba.core.records import Deal, HandRecord
 from biriba.core.rules import Rules
 from biriba.core.scoring import BiribakiStatus
@@ -445,3 +446,40 @@ def test_the_deal_is_a_permutation_of_the_pack(
     assert len(state.draw_pile) == 108 - 44 - 22 - 1
     assert state.current == (dealer + 1) % 4 and state.phase is Phase.DRAW
     assert counts_of(state.all_cards()) == counts_of(PACK)
+
+
+# --- a whole-hand opening that melds a given card ---------------------------------------------------
+
+
+@st.composite
+def hands_near_an_opening(draw: st.DrawFn) -> list[int]:
+    """Runs and sets, with a card or two of noise: hands that often can be laid whole, and often just not."""
+    cards: list[int] = []
+    for _ in range(draw(st.integers(1, 3))):
+        if draw(st.booleans()):
+            suit, start, length = draw(st.integers(0, 3)), draw(st.integers(0, 10)), draw(st.integers(3, 5))
+            cards += [suit * 13 + (start + i) % 13 for i in range(length)]
+        else:
+            rank = draw(st.integers(2, 12))
+            cards += [suit * 13 + rank for suit in draw(st.lists(st.integers(0, 3), min_size=3, max_size=4))]
+    cards += draw(st.lists(st.sampled_from(PACK), max_size=2))
+    return cards
+
+
+HAND_CARDS = hands_near_an_opening()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cards=HAND_CARDS, picks=st.sets(st.integers(0, 9), min_size=1, max_size=2), keep_one=st.booleans())
+def test_an_opening_melding_a_card_is_found_exactly_when_one_is_listed(
+    cards: list[int], picks: set[int], keep_one: bool
+) -> None:
+    # The take-the-pile check asks for one opening that melds a pile card; the listing gives them all.
+    using = frozenset(cards[i % len(cards)] for i in picks)
+    counts = counts_of(cards)
+    found = whole_hand_partition_using(counts, using, keep_one=keep_one)
+    listed = [p for p in whole_hand_partitions(counts, keep_one=keep_one) if any(not using.isdisjoint(m) for m in p)]
+    assert (found is not None) == bool(listed)
+    if found is not None:
+        assert found in whole_hand_partitions(counts, keep_one=keep_one)
+        assert any(not using.isdisjoint(meld) for meld in found)

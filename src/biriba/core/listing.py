@@ -37,6 +37,7 @@ from biriba.core.melds import (
     multi_card_extensions,
     single_card_extensions,
     three_card_melds,
+    whole_hand_partition_using,
     whole_hand_partitions,
 )
 from biriba.core.rules import PLAYER_COUNTS, Rules
@@ -205,7 +206,15 @@ def _opening_candidates(state: HandState, using: frozenset[Card] | None) -> Iter
     team = state._playing_team(seat)
     # The opening takes the biribaki: it needs a biriba where the biribaki does (and the team has none).
     with_biriba = rules.packet_needs_biriba(state.packets_used) and not state.team_has_biriba(team)
-    for partition in whole_hand_partitions(state.hands[seat], rules.meld_rules, keep_one=True, with_biriba=with_biriba):
+    hand = state.hands[seat]
+    if using is not None:
+        # Asked whether some opening melds a card of ``using`` (a pile just taken): one found at once
+        # answers most hands the pile made large, whose every opening would be slow to list.
+        first = whole_hand_partition_using(hand, using, rules.meld_rules, keep_one=True, with_biriba=with_biriba)
+        if first is None:
+            return
+        yield _meld_action(seat, first), sum(map(len, first))
+    for partition in whole_hand_partitions(hand, rules.meld_rules, keep_one=True, with_biriba=with_biriba):
         if using is None or not all(using.isdisjoint(cards) for cards in partition):
             yield _meld_action(seat, partition), sum(map(len, partition))
 

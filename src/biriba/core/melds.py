@@ -705,6 +705,30 @@ def _partitions(
     return tuple(sorted(full.found))
 
 
+def whole_hand_partition_using(
+    counts: list[int],
+    using: frozenset[Card],
+    rules: MeldRules = STANDARD_MELDS,
+    keep_one: bool = False,
+    with_biriba: bool = False,
+) -> tuple[MeldCards, ...] | None:
+    """One way to lay the cards of ``counts`` as :func:`whole_hand_partitions` does whose melds hold a
+    card of ``using``, or None: the search ends at the first. What the take-the-pile checks ask (is there
+    an opening that melds a pile card?) without listing every opening of a hand the pile made large."""
+    return _partition_using(bytes(counts), using, rules, keep_one, with_biriba)
+
+
+@lru_cache(maxsize=1 << 10)
+def _partition_using(
+    counts: bytes, using: frozenset[Card], rules: MeldRules, keep_one: bool, with_biriba: bool
+) -> tuple[MeldCards, ...] | None:
+    if sum(counts) < 3:
+        return None
+    search = _PartitionSearch(rules, 1, short=True, using=using)
+    search.lay(list(counts), (), keep_one, with_biriba)
+    return next(iter(search.found), None)
+
+
 def _without(counts: list[int], meld: MeldCards) -> list[int]:
     rest = counts[:]
     for card in meld:
@@ -722,15 +746,17 @@ the search stops with what it found: a way to lay a huge hand may then go unlist
 
 class _PartitionSearch:
     """Depth-first search for up to ``limit`` ways to lay a hand as melds (``short``: of 3 to 5 cards, a
-    biriba of 7 to 9), within :data:`SEARCH_BUDGET` steps. Rests found impossible are remembered."""
+    biriba of 7 to 9), within :data:`SEARCH_BUDGET` steps. Rests found impossible are remembered. With
+    ``using``, only ways whose melds hold a card of ``using`` count."""
 
-    def __init__(self, rules: MeldRules, limit: int, short: bool) -> None:
+    def __init__(self, rules: MeldRules, limit: int, short: bool, using: frozenset[Card] | None = None) -> None:
         self.rules = rules
         self.limit = limit
         self.short = short
+        self.using = using
         self.steps = 0
         self.found: set[tuple[MeldCards, ...]] = set()
-        self.dead: set[tuple[bytes, bool, bool]] = set()
+        self.dead: set[tuple[bytes, bool, bool, bool]] = set()
 
     @property
     def exhausted(self) -> bool:
@@ -744,14 +770,17 @@ class _PartitionSearch:
     def lay(self, rest: list[int], chosen: tuple[MeldCards, ...], may_keep: bool, need_biriba: bool) -> bool:
         """Place the cards of ``rest`` (but one, if ``may_keep``) after ``chosen``, with a biriba among the
         melds if ``need_biriba``; whether a way was found."""
+        using = self.using
+        # Whether ``chosen`` already melds a card of ``using``: what is still possible depends on it.
+        used = using is None or any(not using.isdisjoint(meld) for meld in chosen)
         left = sum(rest)
         if left == 0 or (left == 1 and may_keep):
-            if need_biriba:
+            if need_biriba or not used:
                 return False
             self.found.add(tuple(sorted(chosen)))
             return True
         packed = bytes(rest)
-        key = (packed, may_keep, need_biriba)
+        key = (packed, may_keep, need_biriba, used)
         if key in self.dead or self.exhausted:
             return False
         self.steps += 1
