@@ -121,3 +121,10 @@ def test_soak_hands_are_fixed_by_their_number() -> None:
         HandState.deal(rules, dealer, seed=seed).fingerprint() == HandState.deal(rules, dealer, seed=seed).fingerprint()
     )
     play_soak_hand(7)
+
+
+def test_a_pile_taken_into_a_huge_whole_hand_opening_leaves_a_legal_meld() -> None:
+    # Soak hand 217 (kouridakis, 5 players): a seat that must open with its whole hand takes a pile into
+    # 71 cards. The check that allowed it found an opening melding a pile card; listing the openings of
+    # such a hand stops at its search budget, so that opening must be listed all the same.
+    play_soak_hand(217)

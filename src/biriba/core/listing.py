@@ -207,14 +207,21 @@ def _opening_candidates(state: HandState, using: frozenset[Card] | None) -> Iter
     # The opening takes the biribaki: it needs a biriba where the biribaki does (and the team has none).
     with_biriba = rules.packet_needs_biriba(state.packets_used) and not state.team_has_biriba(team)
     hand = state.hands[seat]
-    if using is not None:
-        # Asked whether some opening melds a card of ``using`` (a pile just taken): one found at once
-        # answers most hands the pile made large, whose every opening would be slow to list.
-        first = whole_hand_partition_using(hand, using, rules.meld_rules, keep_one=True, with_biriba=with_biriba)
+    obligation = using if using is not None else state.pile_obligation
+    first = None
+    if obligation is not None:
+        # An opening must meld a card of the pile just taken. The check that let the pile be taken found
+        # one with a search that ends at the first (a hand the pile made large has too many openings to
+        # list, and its listing may stop, at its budget, before any): that one is always a candidate.
+        first = whole_hand_partition_using(hand, obligation, rules.meld_rules, keep_one=True, with_biriba=with_biriba)
         if first is None:
             return
-        yield _meld_action(seat, first), sum(map(len, first))
-    for partition in whole_hand_partitions(hand, rules.meld_rules, keep_one=True, with_biriba=with_biriba):
+        if using is not None:
+            yield _meld_action(seat, first), sum(map(len, first))  # asked only whether one exists
+    partitions = whole_hand_partitions(hand, rules.meld_rules, keep_one=True, with_biriba=with_biriba)
+    if first is not None and using is None and first not in partitions:
+        partitions = tuple(sorted((*partitions, first)))
+    for partition in partitions:
         if using is None or not all(using.isdisjoint(cards) for cards in partition):
             yield _meld_action(seat, partition), sum(map(len, partition))
 
