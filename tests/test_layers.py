@@ -173,7 +173,7 @@ LAYERS: dict[str, set[str]] = {
     "console": {"core", "i18n"},
     "sim": {"core", "bots"},
     "env": {"core", "bots"},
-    "server": {"core", "bots", "i18n"},
+    "server": {"core", "bots", "i18n", "rulesheet"},
     "tui": {"core", "bots", "i18n"},
     "cli": {"core", "bots", "i18n", "rulesheet", "console", "sim", "server", "tui"},
 }

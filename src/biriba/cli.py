@@ -39,6 +39,7 @@ from biriba.core.scoring import HandScore
 from biriba.core.state import HandState
 from biriba.i18n import LANGUAGES, Words, reason_json
 from biriba.rulesheet import preset_names, preset_summary, rule_sheet
+from biriba.server import defaults as server_defaults
 
 app = typer.Typer(
     help="Biriba (Μπιρίμπα), the Greek rummy card game: rules engine, bots and tools.",
@@ -577,44 +578,94 @@ def tournament(
 # --- biriba serve (src/biriba/server) ------------------------------------------------------------------
 
 
+def _env(option: str) -> str:
+    """The environment variable of a ``biriba serve`` option: ``--stand-in-after`` reads ``BIRIBA_STAND_IN_AFTER``."""
+    return server_defaults.ENVIRONMENT_PREFIX + option.upper().replace("-", "_")
+
+
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on (0: a free port, printed at start-up).")] = 8000,
+    host: Annotated[str, typer.Option(help="Address to listen on.", envvar=_env("host"))] = server_defaults.HOST,
+    port: Annotated[
+        int, typer.Option(help="Port to listen on (0: a free port, printed at start-up).", envvar=_env("port"))
+    ] = server_defaults.PORT,
     db: Annotated[
         str | None,
-        typer.Option(help="Database URL: postgresql://... or sqlite:///FILE (default: SQLite in the user's data dir)."),
+        typer.Option(
+            help="Database URL: postgresql://... or sqlite:///FILE (default: SQLite in the user's data dir).",
+            envvar=_env("db"),
+        ),
     ] = None,
     redis: Annotated[
-        str | None, typer.Option(help="Redis URL (redis://...) to share table events with other server processes.")
+        str | None,
+        typer.Option(
+            help="Redis URL (redis://...) to share table events with other server processes.", envvar=_env("redis")
+        ),
     ] = None,
     allow_origin: Annotated[
-        list[str] | None, typer.Option(help="Another browser origin allowed on the WebSocket (repeatable).")
+        list[str] | None,
+        typer.Option(
+            help="Another browser origin allowed on the WebSocket (repeatable; in the environment: spaces between).",
+            envvar=_env("allow-origin"),
+        ),
     ] = None,
-    bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before it plays.")] = 0.6,
+    bot_delay: Annotated[
+        float, typer.Option(help="Seconds a bot waits before it plays.", envvar=_env("bot-delay"))
+    ] = server_defaults.BOT_DELAY,
     resync_interval: Annotated[
         float,
         typer.Option(
             help="With --redis: seconds between catch-ups of every loaded table from the database "
-            "(the longest a lost table notice delays other processes' views)."
+            "(the longest a lost table notice delays other processes' views).",
+            envvar=_env("resync-interval"),
         ),
-    ] = 10.0,
+    ] = server_defaults.RESYNC_INTERVAL,
     hint_bot: Annotated[
-        str, typer.Option(help="The bot whose choice a hint gives (default: the strongest).")
+        str, typer.Option(help="The bot whose choice a hint gives (default: the strongest).", envvar=_env("hint-bot"))
     ] = HINT_BOT,
     proxy: Annotated[
         list[str] | None,
-        typer.Option(help="Address of a proxy in front of the server whose X-Forwarded-For is trusted (repeatable)."),
+        typer.Option(
+            help="Address of a proxy in front of the server whose X-Forwarded-For is trusted (repeatable).",
+            envvar=_env("proxy"),
+        ),
     ] = None,
     think_workers: Annotated[
-        int | None, typer.Option(help="Worker processes where bots and hints think (default: one per core).")
+        int | None,
+        typer.Option(
+            help="Worker processes where bots and hints think (default: one per core).", envvar=_env("think-workers")
+        ),
     ] = None,
-    think_seconds: Annotated[float, typer.Option(help="Time limit of one bot decision or hint, in seconds.")] = 10.0,
-    guests_rate: Annotated[str, typer.Option(help="Guests one address may make, e.g. 20/minute.")] = "20/minute",
+    think_seconds: Annotated[
+        float, typer.Option(help="Time limit of one bot decision or hint, in seconds.", envvar=_env("think-seconds"))
+    ] = server_defaults.THINK_SECONDS,
+    guests_rate: Annotated[
+        str, typer.Option(help="Guests one address may make, e.g. 20/minute.", envvar=_env("guests-rate"))
+    ] = server_defaults.GUESTS_RATE,
     logins_rate: Annotated[
-        str, typer.Option(help="Logins one address may try, and one account may be tried with, e.g. 10/minute.")
-    ] = "10/minute",
-    log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
+        str,
+        typer.Option(
+            help="Logins one address may try, and one account may be tried with, e.g. 10/minute.",
+            envvar=_env("logins-rate"),
+        ),
+    ] = server_defaults.LOGINS_RATE,
+    stand_in_after: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a person must be away before the others may hand their seat to a bot.",
+            envvar=_env("stand-in-after"),
+        ),
+    ] = server_defaults.STAND_IN_AFTER,
+    close_after: Annotated[
+        float,
+        typer.Option(
+            help="Seconds after the last person left a table before it is closed (its record is kept).",
+            envvar=_env("close-after"),
+        ),
+    ] = server_defaults.CLOSE_AFTER,
+    log_level: Annotated[str, typer.Option(help="uvicorn's log level.", envvar=_env("log-level"))] = (
+        server_defaults.LOG_LEVEL
+    ),
 ) -> None:
     """Serve online tables and the browser client (http://127.0.0.1:8000 by default)."""
     # The server's packages are imported here, so that the other commands start without them; they come
@@ -647,6 +698,9 @@ def serve(
         _fail(f"--think-workers must be 1 or more, not {think_workers}", EXIT_USAGE, False)
     if not think_seconds > 0:
         _fail(f"--think-seconds must be more than 0, not {think_seconds}", EXIT_USAGE, False)
+    for option, seconds in (("--stand-in-after", stand_in_after), ("--close-after", close_after)):
+        if not seconds > 0:
+            _fail(f"{option} must be more than 0 seconds, not {seconds}", EXIT_USAGE, False)
     for option, rate in (("--guests-rate", guests_rate), ("--logins-rate", logins_rate)):
         try:
             limits.parse(rate)
@@ -666,6 +720,8 @@ def serve(
         guests_rate=guests_rate,
         logins_rate=logins_rate,
         trusted_proxies=tuple(proxy or ()),
+        stand_in_after=stand_in_after,
+        close_after=close_after,
     )
     if think_workers is not None:
         settings = dataclasses.replace(settings, think_workers=think_workers)

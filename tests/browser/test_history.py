@@ -50,3 +50,16 @@ def test_register_then_log_in_elsewhere_and_replay_a_finished_hand(
     move = moves[first_action["type"]]
     expect(page.locator("#replay-action")).to_contain_text(f": {move}")
     expect(page.locator(".replay-hand")).to_have_count(2)
+    # The slider and the keys move through the hand; the score is one click away.
+    steps = int(page.locator("#replay-slider").get_attribute("max") or 0)
+    assert steps > 2
+    page.locator("#replay-slider").fill("2")
+    expect(page.locator("#step")).to_contain_text(f"Step 2 / {steps}")
+    page.locator("body").press("ArrowRight")
+    expect(page.locator("#step")).to_contain_text(f"Step 3 / {steps}")
+    page.locator("body").press("ArrowLeft")
+    page.locator("body").press("ArrowLeft")
+    expect(page.locator("#step")).to_contain_text(f"Step 1 / {steps}")
+    page.click("#to-score")
+    expect(page.locator("#step")).to_contain_text(f"Step {steps} / {steps}")
+    expect(page.locator(".replay")).to_contain_text("Score")

@@ -65,6 +65,7 @@ def public_cards(state: HandState, message: dict[str, Any]) -> Counter[str]:
     for seat in range(state.players):
         cards.update(card_strings(message["view"]["known_cards"][seat]))
     cards += card_strings(message.get("last_action"))
+    cards += card_strings(message.get("moves"))  # the hand's actions, public as they were made (a draw names no card)
     cards += card_strings(message.get("results"))
     cards += card_strings(message.get("hand_result"))
     return cards
@@ -77,6 +78,10 @@ def check_no_hidden_cards(message: dict[str, Any], state: HandState) -> None:
     own = Counter(card_codes(state.hand_cards(seat))) if seat is not None else Counter()
     assert Counter(message["view"]["hand"]) == own, f"seat {seat} was sent a hand that is not its own"
     assert message["view"]["hand_sizes"] == list(state.hand_sizes)
+    drawn = message.get("drawn")
+    if drawn is not None:  # the card this seat drew this turn: one of its own
+        assert own[drawn] > 0, f"seat {seat} was told it drew {drawn}, which it does not hold"
+        own = own + Counter([drawn])
     allowed = public_cards(state, message) + own
     extra = card_strings(message) - allowed
     assert not extra, f"seat {seat} was sent cards it may not see: {dict(extra)}"

@@ -4,6 +4,7 @@ export type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-an
 
 const TOKEN_KEY = "biriba.token";
 const NAME_KEY = "biriba.name";
+const LOGIN_KEY = "biriba.login"; // the registered user's login; absent for a guest
 
 export function savedToken(): string | null {
   return localStorage.getItem(TOKEN_KEY);
@@ -11,6 +12,18 @@ export function savedToken(): string | null {
 
 export function savedName(): string {
   return localStorage.getItem(NAME_KEY) ?? "";
+}
+
+/** Whether the player signed in on this browser is a guest (no account: logging out loses them). */
+export function isGuest(): boolean {
+  return savedToken() !== null && localStorage.getItem(LOGIN_KEY) === null;
+}
+
+function keep(data: Json): void {
+  localStorage.setItem(TOKEN_KEY, data.token);
+  localStorage.setItem(NAME_KEY, data.player.name);
+  if (data.player.username) localStorage.setItem(LOGIN_KEY, data.player.username);
+  else localStorage.removeItem(LOGIN_KEY);
 }
 
 /** The event the page hears when the server no longer takes the saved token (it expired, or it was
@@ -56,29 +69,24 @@ async function call(method: string, path: string, body?: Json): Promise<Json> {
 
 /** A guest player: the token is kept in this browser, so a reload finds the same seat. */
 export async function becomeGuest(name: string): Promise<void> {
-  const data = await call("POST", "/api/guests", { name });
-  localStorage.setItem(TOKEN_KEY, data.token);
-  localStorage.setItem(NAME_KEY, data.player.name);
+  keep(await call("POST", "/api/guests", { name }));
 }
 
 /** A registered user (with a guest's token, the guest becomes the user and keeps their seats). */
 export async function register(username: string, password: string, name: string | null = null): Promise<void> {
-  const data = await call("POST", "/api/users", name ? { username, password, name } : { username, password });
-  localStorage.setItem(TOKEN_KEY, data.token);
-  localStorage.setItem(NAME_KEY, data.player.name);
+  keep(await call("POST", "/api/users", name ? { username, password, name } : { username, password }));
 }
 
 /** Log in on this device: the token names the same player, so the same seats and history. */
 export async function login(username: string, password: string): Promise<void> {
-  const data = await call("POST", "/api/login", { username, password });
-  localStorage.setItem(TOKEN_KEY, data.token);
-  localStorage.setItem(NAME_KEY, data.player.name);
+  keep(await call("POST", "/api/login", { username, password }));
 }
 
 /** Log out: the server revokes the token (on every device it was copied to), and this browser forgets it. */
 export async function logout(): Promise<void> {
   if (savedToken()) await call("POST", "/api/logout").catch(() => undefined);
   localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(LOGIN_KEY);
 }
 
 export const history = () => call("GET", "/api/me/history");
@@ -89,7 +97,9 @@ export const replayFrame = (id: string, hand: number, step: number) =>
 export async function checkToken(): Promise<boolean> {
   if (!savedToken()) return false;
   try {
-    await call("GET", "/api/me");
+    const me = await call("GET", "/api/me");
+    if (me.player.username) localStorage.setItem(LOGIN_KEY, me.player.username);
+    else localStorage.removeItem(LOGIN_KEY);
     return true;
   } catch {
     localStorage.removeItem(TOKEN_KEY);
@@ -99,11 +109,19 @@ export async function checkToken(): Promise<boolean> {
 
 export const listTables = () => call("GET", "/api/tables");
 export const presets = () => call("GET", "/api/presets");
+export const rulesSheet = (preset: string, players: number, language: string) =>
+  call("GET", `/api/rules/${encodeURIComponent(preset)}?players=${players}&language=${language}`);
 export const createTable = (body: Json) => call("POST", "/api/tables", body);
 export const getTable = (id: string, invite: string | null) =>
   call("GET", `/api/tables/${encodeURIComponent(id)}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`);
 export const joinTable = (id: string, seat: number, invite: string | null) =>
   call("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, invite });
+/** The host makes an open seat a bot's (its level) or a person's (null), before the first move. */
+export const changeSeat = (id: string, seat: number, bot: string | null) =>
+  call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}`, { bot });
+/** Hand the seat of a person away long enough to a bot, until they come back. */
+export const standIn = (id: string, seat: number) =>
+  call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/stand-in`);
 
 /** How a `state` message stands to the one shown (docs/protocol.md, "Sequence numbers"): a lower `seq`
  *  is stale and must not replace it (never go back); the same `seq` is the same position sent again

@@ -133,10 +133,15 @@ describe("the player's token", () => {
     expect(none).toEqual([]); // no token: nothing to ask
 
     localStorage.setItem("biriba.token", "good");
-    const ok = serve(200, { id: "p1" });
+    const ok = serve(200, { player: { id: "p1", name: "Anna", username: null } });
     expect(await api.checkToken()).toBe(true);
     expect(ok.map((s) => [s.path, s.headers.Authorization])).toEqual([["/api/me", "Bearer good"]]);
     expect(api.savedToken()).toBe("good");
+    expect(api.isGuest()).toBe(true); // no username: logging out would lose this player
+
+    serve(200, { player: { id: "p1", name: "Anna", username: "anna" } });
+    expect(await api.checkToken()).toBe(true);
+    expect(api.isGuest()).toBe(false);
 
     serve(401, { detail: "unknown token" });
     expect(await api.checkToken()).toBe(false);

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections import Counter
 from collections.abc import AsyncIterator
@@ -25,6 +26,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from biriba.core.errors import InvalidInputError
 from biriba.core.records import rules_for_players
 from biriba.core.rules import OPTION_BOUNDS, PLAYER_COUNTS, PRESETS
+from biriba.i18n import Words
+from biriba.rulesheet import rule_sheet
 from biriba.server.auth import (
     HashingBusy,
     Passwords,
@@ -41,9 +44,10 @@ from biriba.server.broker import LocalBroker, RedisBroker, make_broker
 from biriba.server.connection import CLOSE_POLICY, CLOSE_UNAVAILABLE, Connection, origin_allowed
 from biriba.server.guards import RequestBodies, SecurityHeaders
 from biriba.server.history import ReplayRangeError, match_record, replay_frame, sides_of
+from biriba.server.protocol import Language
 from biriba.server.settings import Settings
 from biriba.server.store import HistoryEntry, PlayerSession, Store, TableInfo
-from biriba.server.table import SERVER_BOT_LEVELS, SetAside, Tables, fresh_deal
+from biriba.server.table import SERVER_BOT_LEVELS, STAND_IN_BOT, SetAside, Tables, fresh_deal
 from biriba.server.thinking import Thinkers
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -97,6 +101,15 @@ class JoinRequest(_Body):
     invite: Annotated[str, Field(max_length=512)] | None = None
 
 
+class SeatChange(_Body):
+    """The host makes an open seat a bot's (its level) or a person's (None), before the first move."""
+
+    bot: Annotated[str, Field(max_length=40)] | None
+
+
+log = logging.getLogger("biriba.server")
+
+
 class Server:
     """What the routes share: settings, database, token signer, live tables, broker."""
 
@@ -106,12 +119,19 @@ class Server:
         self.broker: LocalBroker | RedisBroker = make_broker(settings.redis_url, settings.resync_interval)
         thinkers = Thinkers(settings.think_workers, settings.think_seconds)
         self.tables = Tables(
-            self.store, settings.bot_delay, self._publish_events, hint_bot=settings.hint_bot, thinkers=thinkers
+            self.store,
+            settings.bot_delay,
+            self._publish_events,
+            hint_bot=settings.hint_bot,
+            thinkers=thinkers,
+            publish_seats=self._publish_seats,
+            stand_in_after=settings.stand_in_after,
         )
         self.passwords = Passwords(settings.hashes_at_once, settings.hashes_waiting)
         self.limits = RateLimits(settings.guests_rate, settings.logins_rate)
         self.signer: TokenSigner
         self._resuming: asyncio.Task[int] | None = None
+        self._sweeping: asyncio.Task[None] | None = None
         self.connections: Counter[str] = Counter()
         """Open WebSocket connections by client address."""
 
@@ -124,18 +144,34 @@ class Server:
         await self.broker.start(self._on_notice, self.tables.catch_up_all)
         # In the background: the server answers at once while the tables are replayed.
         self._resuming = asyncio.get_running_loop().create_task(self.tables.resume_all())
+        self._sweeping = asyncio.get_running_loop().create_task(self._sweep_deserted())
+
+    async def _sweep_deserted(self) -> None:
+        """Close, now and then, the tables whose people all left long ago (a failure is logged, and the
+        next sweep tries again)."""
+        after = self.settings.close_after
+        while True:
+            await asyncio.sleep(min(60.0, max(0.05, after / 4)))
+            try:
+                await self.tables.close_deserted(after)
+            except Exception:
+                log.exception("closing deserted tables failed")
 
     async def stop(self) -> None:
-        if self._resuming is not None:
-            self._resuming.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._resuming
+        for task in (self._resuming, self._sweeping):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
         await self.tables.close()
         await self.broker.close()
         self.store.close()
 
     async def _publish_events(self, table_id: str) -> None:
         await self.broker.publish("events", table_id)
+
+    async def _publish_seats(self, table_id: str) -> None:
+        await self.broker.publish("seats", table_id)
 
     async def _on_notice(self, kind: str, table_id: str) -> None:
         """Another process changed a table: read the change if this process has the table open."""
@@ -232,7 +268,14 @@ def table_summary(info: TableInfo) -> dict[str, Any]:
         "private": info.private,
         "over": info.over,
         "seats": [
-            {"seat": s.seat, "bot": s.bot, "name": s.name, "registered": s.registered, "open": s.is_open}
+            {
+                "seat": s.seat,
+                "bot": s.bot,
+                "name": s.name,
+                "registered": s.registered,
+                "open": s.is_open,
+                "stand_in": s.stand_in,
+            }
             for s in info.seats
         ],
         "open_seats": sum(s.is_open for s in info.seats),
@@ -264,6 +307,17 @@ def create_app(settings: Settings) -> FastAPI:
     @app.get("/api/presets")
     def presets() -> dict[str, Any]:
         return {"presets": list(PRESETS), "bots": list(SERVER_BOT_LEVELS)}
+
+    @app.get("/api/rules/{preset}")
+    def rules_sheet(preset: str, players: int | None = None, language: Language = "en") -> dict[str, Any]:
+        """The rule sheet of a preset, as a table would agree it, in the reader's language."""
+        if preset not in PRESETS:
+            raise ApiError(404, "no-preset", f"there is no preset {preset!r} (known: {', '.join(PRESETS)})")
+        try:
+            rules = rules_for_players(preset, players)
+        except InvalidInputError as error:
+            raise HTTPException(400, str(error)) from None
+        return {"preset": preset, "players": rules.players, "sheet": rule_sheet(rules, Words(language))}
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, error: ApiError) -> JSONResponse:
@@ -469,6 +523,51 @@ def create_app(settings: Settings) -> FastAPI:
         joined = await asyncio.to_thread(server.store.table, table_id)
         assert joined is not None
         return {"table": table_summary(joined)}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}")
+    async def change_seat(
+        table_id: str, seat: int, body: SeatChange, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """The host makes a seat no person holds a bot's or open for a person, before the first move."""
+        player_id, _ = await asyncio.to_thread(server.player, authorization)
+        table = await server.tables.get(table_id)
+        if table is None:
+            raise ApiError(404, "no-table", f"there is no table {table_id!r}")
+        if not 0 <= seat < len(table.info.seats):
+            raise HTTPException(400, f"seat {seat} is not a seat of this {len(table.info.seats)}-player table")
+        if body.bot is not None and body.bot not in SERVER_BOT_LEVELS:
+            raise HTTPException(400, f"unknown bot level {body.bot!r} (known: {', '.join(SERVER_BOT_LEVELS)})")
+        if table.info.created_by != player_id:
+            raise ApiError(403, "not-host", "only the player who made the table changes its seats")
+        if table.seq > 0 or table.hand_index > 0:
+            raise ApiError(409, "table-started", "the game has begun: its seats no longer change")
+        if not await asyncio.to_thread(server.store.set_seat_bot, table_id, seat, body.bot):
+            raise ApiError(409, "seat-taken", f"a person sits in seat {seat}")
+        await server.tables.reload_seats(table_id)
+        await server.broker.publish("seats", table_id)
+        return {"table": table_summary(table.info)}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/stand-in")
+    async def stand_in(
+        table_id: str, seat: int, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """A player of the table hands the seat of a person away long enough to a bot, which plays it until
+        the person comes back."""
+        player_id, _ = await asyncio.to_thread(server.player, authorization)
+        table = await server.tables.get(table_id)
+        if table is None:
+            raise ApiError(404, "no-table", f"there is no table {table_id!r}")
+        if not any(s.player_id == player_id for s in table.info.seats):
+            raise ApiError(403, "not-seated", "only the players of a table hand a seat to a bot")
+        refusal = table.stand_in_refusal(seat)
+        if refusal is not None:
+            raise ApiError(409, "no-stand-in", refusal)
+        if not await asyncio.to_thread(server.store.set_stand_in, table_id, seat, STAND_IN_BOT):
+            raise ApiError(409, "no-stand-in", f"seat {seat} is not a person's")
+        log.info("table %s: a bot plays seat %d while its player is away", table_id, seat)
+        await server.tables.reload_seats(table_id)
+        await server.broker.publish("seats", table_id)
+        return {"table": table_summary(table.info)}
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:

@@ -19,6 +19,8 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from biriba.server.defaults import RESYNC_INTERVAL
+
 log = logging.getLogger("biriba.server")
 
 CHANNEL = "biriba:tables"
@@ -32,12 +34,6 @@ passed): catch up every loaded table from the database."""
 
 RESUBSCRIBE_DELAY = 1.0
 """Seconds between attempts to subscribe again after the Redis connection broke."""
-
-RESYNC_INTERVAL = 10.0
-"""Seconds between catch-ups of every loaded table, whatever the notices, by default (a server's
-``Settings.resync_interval``, ``biriba serve --resync-interval``): a notice is never the only
-way a process learns of another's events, so even one lost without a broken connection (or a
-failure while handling it) delays views by at most this long."""
 
 
 class LocalBroker:

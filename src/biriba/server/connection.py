@@ -118,9 +118,7 @@ class Connection:
         finally:
             deadline.cancel()
             self.phase = Phase.CLOSED
-            if self in self.table.listeners:
-                self.table.listeners.discard(self)
-                self.table.broadcast()
+            self.table.depart(self)
             for task in (reader, sender):
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect):
@@ -229,5 +227,4 @@ class Connection:
         self.seat = seated[0] if seated else None
         self.phase = Phase.SEATED if seated else Phase.WATCHING
         self.send(welcome_message(table.info.id, self.seat, self.player_id))
-        table.listeners.add(self)
-        table.broadcast()
+        await table.arrive(self)

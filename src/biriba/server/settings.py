@@ -9,11 +9,8 @@ from pathlib import Path
 import platformdirs
 
 from biriba.bots.hints import HINT_BOT
+from biriba.server import defaults
 from biriba.server.auth import hashes_at_once
-from biriba.server.broker import RESYNC_INTERVAL
-
-DEFAULT_HOST = "127.0.0.1"
-DEFAULT_PORT = 8000
 
 
 def default_database_url() -> str:
@@ -38,7 +35,7 @@ class Settings:
     database_url: str
     redis_url: str | None = None
     """With Redis, table events reach every server process that serves the table (scale-out)."""
-    resync_interval: float = RESYNC_INTERVAL
+    resync_interval: float = defaults.RESYNC_INTERVAL
     """With Redis, seconds between catch-ups of every loaded table from the database, whatever the
     notices: the longest a lost notice delays the views of another process's clients. Each catch-up
     reads every loaded table's new events; shorter means more database reads."""
@@ -64,27 +61,33 @@ class Settings:
     requests pile up); one more and the connection is dropped (close code 4008)."""
     send_timeout: float = 30.0
     """Seconds a connection's socket may take to accept one message before the connection is dropped."""
-    bot_delay: float = 0.6
+    bot_delay: float = defaults.BOT_DELAY
     """Seconds a bot waits before it plays, so that people can follow the game (0 in tests)."""
     hint_bot: str = HINT_BOT
     """The bot spec whose choice a hint gives (the strongest by default; a cheaper one, such as
     ``heuristic``, for a server that must answer many hints at once)."""
     think_workers: int = field(default_factory=lambda: os.cpu_count() or 1)
     """Worker processes where bots and hints think (default: one per core); the event loop never does."""
-    think_seconds: float = 10.0
+    think_seconds: float = defaults.THINK_SECONDS
     """The time limit of one bot decision or hint: a decision still thinking then is stopped (its worker
     process ended); a bot's turn is then played by the turn timer's bot, a hint is not given."""
     hashes_at_once: int = field(default_factory=hashes_at_once)
     """Passwords hashed at the same time (each argon2id hash holds 64 MiB while it runs)."""
     hashes_waiting: int = 64
     """Logins that may wait for a hash; one more is refused at once (503, ``Retry-After``)."""
-    guests_rate: str = "20/minute"
+    guests_rate: str = defaults.GUESTS_RATE
     """Guests one address may make (a moving window; ``limits`` notation such as ``"20/minute"``)."""
-    logins_rate: str = "10/minute"
+    logins_rate: str = defaults.LOGINS_RATE
     """Logins one address may try, and one account may be tried with; registrations per address."""
     trusted_proxies: tuple[str, ...] = ()
     """Addresses of proxies in front of the server whose ``X-Forwarded-For`` names the client (the
     rate limits count clients by address). Empty: the address of the connection."""
+    stand_in_after: float = defaults.STAND_IN_AFTER
+    """Seconds a person must have been away from a table before the others may hand their seat to a bot
+    (which plays it until they come back)."""
+    close_after: float = defaults.CLOSE_AFTER
+    """Seconds after the last person left a table before it is closed (no longer played or listed; its
+    record kept)."""
     token_days: float = 30.0
     """Days a player token is good for after it is handed out (then: log in again, or a new guest)."""
     secret: str | None = None

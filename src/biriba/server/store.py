@@ -94,6 +94,8 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
     player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), nullable=True)
     name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    stand_in: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """The bot level playing a person's seat while the person is away (None: the person plays it)."""
 
 
 class EventRow(Base):
@@ -154,10 +156,17 @@ class Seat:
     name: str | None
     registered: bool = False
     """Whether the player is a registered user (a guest may take any name, even a registered user's)."""
+    stand_in: str | None = None
+    """The bot level playing the person's seat while the person is away (None: the person plays it)."""
 
     @property
     def is_open(self) -> bool:
         return self.bot is None and self.player_id is None
+
+    @property
+    def playing_bot(self) -> str | None:
+        """The bot that plays the seat now: the seat's own, or the absent person's stand-in."""
+        return self.bot if self.bot is not None else self.stand_in
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +189,8 @@ class TableInfo:
     """The turn timer: seconds a person's turn may take before the server plays for them (None: no timer)."""
     error: str | None = None
     """Why the table could not be loaded; None for a table that loads (see :meth:`Store.set_aside`)."""
+    created_by: str | None = None
+    """The player who created the table, its host (None for tables made before it was kept)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -493,6 +504,34 @@ class Store:
         except IntegrityError:
             return "has_seat"
 
+    def set_seat_bot(self, table_id: str, seat: int, bot: str | None) -> bool:
+        """Make a seat no person holds a bot's (``bot``) or open for a person (None); False if a person
+        sits there (their seat is not the host's to give away)."""
+        with Session(self.engine) as session, session.begin():
+            result = session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.player_id.is_(None))
+                .values(bot=bot)
+            )
+            return bool(getattr(result, "rowcount", 0))
+
+    def set_stand_in(self, table_id: str, seat: int, bot: str | None) -> bool:
+        """Let ``bot`` play a person's seat while they are away (None: the person plays it again); False
+        if no person holds the seat."""
+        with Session(self.engine) as session, session.begin():
+            result = session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.player_id.is_not(None))
+                .values(stand_in=bot)
+            )
+            return bool(getattr(result, "rowcount", 0))
+
+    def close_table(self, table_id: str) -> None:
+        """A table every person left: no longer played, listed or resumed. Its log stays: the record and
+        the players' histories still show it."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(over=True))
+
     def save_result(self, table_id: str, hands: int, totals: list[int], winner: int | None, over: bool) -> None:
         """Record a table's results after a hand (and that the match is over, when it is)."""
         with Session(self.engine) as session, session.begin():
@@ -561,9 +600,10 @@ def _table_info(row: TableRow, seats: list[SeatRow], registered: set[str]) -> Ta
         private=row.private,
         invite=row.invite,
         over=row.over,
-        seats=tuple(Seat(s.seat, s.bot, s.player_id, s.name, s.player_id in registered) for s in seats),
+        seats=tuple(Seat(s.seat, s.bot, s.player_id, s.name, s.player_id in registered, s.stand_in) for s in seats),
         turn_seconds=row.turn_seconds,
         error=row.error,
+        created_by=row.created_by,
     )
 
 

@@ -37,7 +37,7 @@ from typing import Any, Protocol
 from biriba.bots.base import make_bot
 from biriba.bots.hints import HINT_BOT, Suggestion
 from biriba.core.actions import Action, action_from_json, action_to_json
-from biriba.core.cards import pack
+from biriba.core.cards import card_code, pack
 from biriba.core.errors import IllegalAction, InvalidInputError, Reason
 from biriba.core.match import HandResult, Match
 from biriba.core.records import Deal
@@ -45,6 +45,7 @@ from biriba.core.rules import Rules
 from biriba.core.state import HandState, cut_error_for_seed
 from biriba.core.views import observe
 from biriba.i18n import Words, reason_json
+from biriba.server.defaults import STAND_IN_AFTER, THINK_SECONDS
 from biriba.server.protocol import error_message
 from biriba.server.store import Event, Store, TableInfo
 from biriba.server.thinking import Thinkers, ThinkingFailed
@@ -66,8 +67,9 @@ HINTS_WAITING_PER_WORKER = 4
 """A hint is refused (``busy``) while this many decisions per worker process wait or are computed: a
 flood of hints delays no bot by more than that."""
 
-THINKING_SECONDS = 10.0
-"""The time limit of one decision of a bot or a hint, by default (``Settings.think_seconds``)."""
+STAND_IN_BOT = "heuristic"
+"""The bot that plays an absent person's seat when the others hand it over (a seat it keeps for them)."""
+
 
 RETRY_FIRST = 0.1
 RETRY_LONGEST = 30.0
@@ -113,6 +115,15 @@ def hand_seed(table_seed: int, hand_index: int) -> int:
 def start_hand(match: Match, deal: Deal) -> HandState:
     """Deal the match's next hand as ``deal`` says."""
     return match.start_hand(deck=deal.deck, seed=deal.seed, cut=deal.cut)
+
+
+def bots_of(info: TableInfo) -> dict[int, str]:
+    """The bot spec of every seat a bot plays: bot seats, and absent people's stand-ins (each checked:
+    a table naming a bot the server does not know does not load)."""
+    bots = {s.seat: bot for s in info.seats if (bot := s.playing_bot) is not None}
+    for spec in bots.values():
+        make_bot(spec)
+    return bots
 
 
 class Refusal(Exception):
@@ -165,6 +176,7 @@ class LiveTable:
         writer: EventWriter | None = None,
         clock: Clock = time.time,
         hint_bot: str = HINT_BOT,
+        publish_seats: Callable[[str], Awaitable[None]] | None = None,
     ):
         self.info = info
         self.store = store
@@ -172,6 +184,7 @@ class LiveTable:
         self.clock = clock
         self.bot_delay = bot_delay
         self._publish = publish
+        self._publish_seat_change = publish_seats
         self.rules = Rules.from_json(info.rules)
         self.match = Match(self.rules, info.first_dealer)
         self.hand_index = 0
@@ -179,12 +192,20 @@ class LiveTable:
         self.seq = 0
         """How many events have been applied; the next event gets this number."""
         self.last_action: dict[str, Any] | None = None
+        self.moves: list[dict[str, Any]] = []
+        """The actions of the hand in play, in order: the table's move log (every action is public)."""
+        self.timed_out: int | None = None
+        """The seat the turn timer played the newest action for (None: its player did)."""
+        self._timer_acting = False
         self.turn_started = info.created_at
         """When the current turn began: the time of the event that gave the seat on turn its turn."""
-        self.bots: dict[int, str] = {s.seat: s.bot for s in info.seats if s.bot is not None}
-        """The bot spec of each bot seat (each is checked here: a table naming an unknown bot does not load)."""
-        for spec in self.bots.values():
-            make_bot(spec)
+        self.bots: dict[int, str] = bots_of(info)
+        """The bot spec of each seat a bot plays: bot seats, and absent people's stand-ins (each is checked
+        here: a table naming an unknown bot does not load)."""
+        self.away_since: dict[int, float] = {s.seat: self.clock() for s in info.seats if s.player_id is not None}
+        """People's seats that no connection of this process holds, and since when (the table's loading)."""
+        self.stand_in_after = STAND_IN_AFTER
+        """Seconds a person must have been away before the others may hand their seat to a bot."""
         self.thinkers = thinkers
         """Where bots and hints think: worker processes, with a time limit per decision."""
         self.hint_bot = hint_bot
@@ -226,14 +247,17 @@ class LiveTable:
     def _commit(self, event: Submission, after: HandState | None, at: float) -> None:
         """Make a checked event, written at time ``at``, part of the table's state."""
         before = None if self.state.is_over else self.state.current
+        self.timed_out = before if self._timer_acting and event.kind == "action" else None
         if event.kind == "deal":
             self.hand_index += 1
             self.state = start_hand(self.match, hand_deal(self.info, self.hand_index, event.data))
             self.last_action = None
+            self.moves = []
         else:
             assert after is not None
             self.state = self.match.hand = after  # the checked copy becomes the hand of the match
             self.last_action = action_to_json(action_from_json(event.data))
+            self.moves.append(self.last_action)
             if self.state.is_over:
                 self.match.finish_hand()
         if self.state.is_over or self.state.current != before:
@@ -280,6 +304,8 @@ class LiveTable:
                         f"made against sequence number {event.seq}, but the table is at {self.seq}: "
                         "it was not applied (the current view follows)",
                     )
+                if self.waiting_for_players:
+                    raise Refusal("waiting_for_players", "the game begins when every seat is taken")
                 if seat is not None and event.kind == "action":
                     claimed = event.data.get("seat") if isinstance(event.data, dict) else None
                     if claimed != seat:
@@ -327,7 +353,91 @@ class LiveTable:
         self.schedule_bot()
         self.schedule_timer()
 
+    # --- who is at the table ----------------------------------------------------------------------
+
+    async def arrive(self, listener: Listener) -> None:
+        """A connection joins (its seat fixed): a person back at their seat takes it over from their stand-in."""
+        self.listeners.add(listener)
+        seat = listener.seat
+        if seat is not None:
+            self.away_since.pop(seat, None)
+            if self.info.seats[seat].stand_in is not None:
+                await asyncio.to_thread(self.store.set_stand_in, self.info.id, seat, None)
+                await self.reload_seats()
+                await self._publish_seats()
+        self.broadcast()
+
+    def depart(self, listener: Listener) -> None:
+        """A connection left: its person's seat is away from now, if no other connection holds it."""
+        if listener not in self.listeners:
+            return
+        self.listeners.discard(listener)
+        seat = listener.seat
+        if seat is not None and not any(other.seat == seat for other in self.listeners):
+            self.away_since[seat] = self.clock()
+        self.broadcast()
+
+    def away_for(self, seat: int) -> float | None:
+        """Seconds the person of ``seat`` has been away (None: here, or not a person's seat)."""
+        since = self.away_since.get(seat)
+        return None if since is None else max(0.0, self.clock() - since)
+
+    def stand_in_refusal(self, seat: int) -> str | None:
+        """Why the seat may not be handed to a bot now (None: it may)."""
+        if not 0 <= seat < len(self.info.seats):
+            return f"there is no seat {seat} at this table"
+        info = self.info.seats[seat]
+        if info.player_id is None:
+            return f"seat {seat} is not a person's"
+        if info.stand_in is not None:
+            return f"a bot already plays seat {seat}"
+        away = self.away_for(seat)
+        if away is None:
+            return f"the player of seat {seat} is here"
+        if away < self.stand_in_after:
+            return f"the player of seat {seat} has been away {away:.0f} s: wait until {self.stand_in_after:g} s"
+        return None
+
+    async def reload_seats(self) -> None:
+        """Read who sits where again (someone sat down, a seat changed hands): the bots follow."""
+        info = await asyncio.to_thread(self.store.table, self.info.id)
+        if info is None:
+            return
+        for seat in info.seats:
+            held = any(listener.seat == seat.seat for listener in self.listeners)
+            if seat.player_id is not None and seat.seat not in self.away_since and not held:
+                self.away_since[seat.seat] = self.clock()
+        if self.waiting_for_players and not any(s.is_open for s in info.seats):
+            self.turn_started = self.clock()  # the first turn's time runs from when the last seat was taken
+        self.info = info
+        self.bots = bots_of(info)
+        self.broadcast()
+        self.schedule()
+
+    async def _publish_seats(self) -> None:
+        """Tell the other server processes that the seats changed."""
+        if self._publish_seat_change is not None:
+            await self._publish_seat_change(self.info.id)
+
+    @property
+    def deserted_for(self) -> float | None:
+        """Seconds since the last person left a table that has people's seats and nobody at them (None:
+        someone is here, or the table has no people's seats)."""
+        people = [s.seat for s in self.info.seats if s.player_id is not None]
+        if not people or any(listener.seat is not None for listener in self.listeners):
+            return None
+        times = [self.away_since.get(seat) for seat in people]
+        if any(when is None for when in times):
+            return None
+        return max(0.0, self.clock() - max(when for when in times if when is not None))
+
     # --- what each seat sees -------------------------------------------------------------------------
+
+    @property
+    def waiting_for_players(self) -> bool:
+        """Seats are still open for people: nobody plays (no bot, no timer, no person) until all are taken,
+        and until then the host may still turn open seats into bots."""
+        return any(s.is_open for s in self.info.seats)
 
     @property
     def has_people(self) -> bool:
@@ -339,6 +449,7 @@ class LiveTable:
         if seat is None:
             view["seat"] = None
             view["hand"] = []
+
         state = self.state
         over = state.is_over
         finished: HandResult | None = self.match.results[-1] if over and self.match.results else None
@@ -358,9 +469,19 @@ class LiveTable:
                     "registered": s.registered,
                     "open": s.is_open,
                     "connected": any(listener.seat == s.seat for listener in self.listeners),
+                    "stand_in": s.stand_in,
+                    "away_seconds": self.away_for(s.seat),
                 }
                 for s in self.info.seats
             ],
+            "watchers": sum(listener.seat is None for listener in self.listeners),
+            "waiting_for_players": self.waiting_for_players,
+            "started": self.seq > 0,
+            "host_seat": next((s.seat for s in self.info.seats if s.player_id == self.info.created_by), None),
+            "stand_in_after": self.stand_in_after,
+            "moves": self.moves,
+            "drawn": self._drawn_code(seat),
+            "timed_out": self.timed_out,
             "last_action": self.last_action,
             "hand_over": over,
             "hand_result": None if finished is None else _result_json(finished),
@@ -374,6 +495,19 @@ class LiveTable:
             "turn_seconds": self.info.turn_seconds,
             "turn_deadline": self.deadline(),
         }
+
+    def _drawn_code(self, seat: int | None) -> str | None:
+        """The card ``seat`` drew in the turn it is playing, if still in its hand: the client marks it."""
+        state = self.state
+        if seat is None or state.is_over or state.current != seat:
+            return None
+        for move in reversed(self.moves):
+            if move.get("seat") != seat:
+                break
+            if move["type"] in ("draw", "redraw"):
+                card = state.last_drawn
+                return card_code(card) if state.hands[seat][card] else None
+        return None
 
     def broadcast(self) -> None:
         """Queue every listener its view of the table as it stands now.
@@ -420,7 +554,7 @@ class LiveTable:
 
     def schedule_bot(self) -> None:
         """Start the bot on turn, if a bot is on turn and not already thinking."""
-        if self._closed or (self._bot_task is not None and not self._bot_task.done()):
+        if self._closed or self.waiting_for_players or (self._bot_task is not None and not self._bot_task.done()):
             return
         state = self.state
         bot_on_turn = not state.is_over and state.current in self.bots
@@ -486,7 +620,9 @@ class LiveTable:
         when a bot is on turn (or deals, at a table of bots)."""
         seconds = self.info.turn_seconds
         state = self.state
-        if seconds is None or (state.is_over and (self.match.is_over or not self.has_people)):
+        if seconds is None or self.waiting_for_players:
+            return None
+        if state.is_over and (self.match.is_over or not self.has_people):
             return None
         if not state.is_over and state.current in self.bots:
             return None
@@ -522,7 +658,11 @@ class LiveTable:
                     else:
                         action = await self.thinkers.choose(TIMEOUT_BOT, state)
                         event = Submission(seq, "action", action_to_json(action))
-                    await self.submit(None, event)
+                    self._timer_acting = True
+                    try:
+                        await self.submit(None, event)
+                    finally:
+                        self._timer_acting = False
                     self._failures = 0
                 except Refusal as refusal:  # the person (or another process) acted at the last moment
                     log.debug("table %s: timed-out move %s refused: %s", self.info.id, seq, refusal.message)
@@ -558,11 +698,15 @@ class Tables:
         clock: Clock = time.time,
         hint_bot: str = HINT_BOT,
         thinkers: Thinkers | None = None,
+        publish_seats: Callable[[str], Awaitable[None]] | None = None,
+        stand_in_after: float = STAND_IN_AFTER,
     ) -> None:
         self.store = store
+        self.publish_seats = publish_seats
+        self.stand_in_after = stand_in_after
         self.bot_delay = bot_delay
         self.hint_bot = hint_bot
-        self.thinkers = thinkers or Thinkers(workers=1, time_limit=THINKING_SECONDS)
+        self.thinkers = thinkers or Thinkers(workers=1, time_limit=THINK_SECONDS)
         self.publish = publish
         self.clock = clock
         self.writer = EventWriter(store)
@@ -597,7 +741,9 @@ class Tables:
                     self.writer,
                     self.clock,
                     self.hint_bot,
+                    self.publish_seats,
                 )
+                table.stand_in_after = self.stand_in_after
                 await asyncio.to_thread(table.replay, events)  # nobody sees the table before it is stored below
             except Exception as error:
                 reason = f"it could not be loaded: {error}"
@@ -649,12 +795,25 @@ class Tables:
         return self._tables.get(table_id)
 
     async def reload_seats(self, table_id: str) -> None:
-        """Seats changed (someone sat down): read them again and tell the listeners."""
+        """Seats changed (someone sat down, a seat changed hands): read them again and tell the listeners."""
         table = self._tables.get(table_id)
-        info = await asyncio.to_thread(self.store.table, table_id)
-        if table is not None and info is not None:
-            table.info = info
-            table.broadcast()
+        if table is not None:
+            await table.reload_seats()
+
+    async def close_deserted(self, after: float) -> list[str]:
+        """Close the tables whose people all left at least ``after`` seconds ago: they are no longer played
+        or listed, and leave memory; their logs stay (records, histories). The tables closed."""
+        closed = []
+        for table_id, table in list(self._tables.items()):
+            deserted = table.deserted_for
+            if deserted is None or deserted < after:
+                continue
+            await asyncio.to_thread(self.store.close_table, table_id)
+            await table.close()
+            del self._tables[table_id]
+            closed.append(table_id)
+            log.info("table %s closed: its people left %.0f s ago", table_id, deserted)
+        return closed
 
     async def close(self) -> None:
         for table in self._tables.values():

@@ -1,0 +1,94 @@
+"""The table fits the window: at 1280x720 and on a 390x844 phone, a whole hand is played with the hand,
+the piles and the actions on screen without scrolling, and nothing wider than the screen (the lobby
+included). Screenshots of both sizes are kept (``BIRIBA_ARTIFACTS``, default: the test's tmp folder)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import NewDevice, sign_in
+from tests.browser.test_table import create_table, my_turn, play_hinted_move
+from tests.server.conftest import RunningServer
+
+SIZES = {"desktop": (1280, 720), "phone": (390, 844)}
+ON_SCREEN = ("[data-testid=hand] [data-code]", "#draw", "#discard", "#hint", "[data-testid=discard-pile]", "#draw-pile")
+"""What the player on turn needs, on screen without scrolling: the hand, the actions, the piles."""
+
+
+def artifacts(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("BIRIBA_ARTIFACTS", tmp_path / "artifacts"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def no_overflow(page: Page) -> None:
+    """Nothing is wider than the window, and the page itself does not scroll."""
+    width, height, page_height = page.evaluate(
+        "[document.documentElement.scrollWidth, window.innerHeight, document.documentElement.scrollHeight]"
+    )
+    assert width <= page.viewport_size["width"], f"the page is {width} px wide"
+    assert page_height <= height, f"the page is {page_height} px tall in a {height} px window"
+
+
+def in_view(page: Page, selector: str) -> None:
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, f"{selector} is not shown"
+    view = page.viewport_size
+    assert box["x"] >= 0 and box["y"] >= 0, f"{selector} starts off screen: {box}"
+    assert box["x"] + box["width"] <= view["width"] + 1, f"{selector} ends right of the screen: {box}"
+    assert box["y"] + box["height"] <= view["height"] + 1, f"{selector} ends below the screen: {box}"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_whole_hand_fits_the_window(new_device: NewDevice, server: RunningServer, size: str, tmp_path: Path) -> None:
+    page = new_device()
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    sign_in(page, server.url, "Eleni")
+    no_overflow(page)
+    page.screenshot(path=artifacts(tmp_path) / f"lobby-{size}.png")
+    create_table(page, ["greedy", "greedy", "greedy"])
+    turns = 0
+    while not page.locator("[data-testid=breakdown]").count():
+        my_turn(page)
+        if page.locator("[data-testid=breakdown]").count():
+            break
+        no_overflow(page)
+        for selector in (
+            "[data-testid=hand] [data-code]",
+            "#draw",
+            "#discard",
+            "#hint",
+            "[data-testid=discard-pile]",
+            "#draw-pile",
+        ):
+            in_view(page, selector)
+        if turns == 3:
+            page.screenshot(path=artifacts(tmp_path) / f"table-{size}.png")
+        play_hinted_move(page)
+        turns += 1
+    in_view(page, "[data-testid=breakdown] h3")
+    in_view(page, "#back-to-lobby")
+    no_overflow(page)
+    page.screenshot(path=artifacts(tmp_path) / f"hand-end-{size}.png")
+    assert turns > 3
+
+
+def test_keys_play_a_turn(new_device: NewDevice, server: RunningServer) -> None:
+    page = new_device()
+    sign_in(page, server.url, "Nikos")
+    create_table(page, ["random", "random", "random"])
+    my_turn(page)
+    page.keyboard.press("d")
+    expect(page.locator("[data-testid=hand] [data-code]")).to_have_count(12)
+    expect(page.locator("[data-testid=hand-card].drawn")).to_have_count(1)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")
+    expect(page.locator("[data-testid=hand] .card.selected")).to_have_count(1)
+    page.keyboard.press("x")
+    expect(page.locator("[data-testid=hand] [data-code]")).to_have_count(11)
+    expect(page.locator("[data-testid=move-log]")).to_contain_text("Nikos: discard")

@@ -1,0 +1,102 @@
+"""The people at an online table, in Chromium: an invitation seats a friend, the host turns an open seat
+into a bot before the first move, a guest becomes a registered user and keeps the seat, and the seat of
+a player who left goes to a bot and comes back to them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import NewDevice, sign_in
+from tests.server.conftest import RunningServer, sqlite_settings
+
+
+@pytest.fixture
+def quick_server(tmp_path: Path) -> Iterator[RunningServer]:
+    """People away for a second may be replaced by a bot."""
+    with RunningServer(sqlite_settings(tmp_path, stand_in_after=1.0)) as running:
+        yield running
+
+
+def private_table(page: Page, seats: list[str]) -> str:
+    """Create a private 4-player table with ``seats`` (seats 2..4); return its invitation link."""
+    for select, choice in zip(page.locator("[data-testid=seat-choice]").all(), seats, strict=True):
+        select.select_option(choice)
+    page.check("#private")
+    page.click("#create")
+    expect(page.locator("[data-testid=invite]")).to_be_visible()
+    return page.url
+
+
+def test_an_invitation_seats_the_friend_and_the_host_fills_the_rest_with_bots(
+    new_device: NewDevice, server: RunningServer
+) -> None:
+    host, friend = new_device(), new_device()
+    sign_in(host, server.url, "Maria")
+    link = private_table(host, ["person", "person", "greedy"])
+    expect(host.locator("[data-testid=turn]")).to_contain_text("Waiting for players")
+    # The friend follows the link, enters as a guest and sits down.
+    friend.goto(link)
+    friend.fill("#name", "Yannis")
+    friend.click("#enter")
+    friend.locator("[data-testid=seat][data-seat='1'] [data-testid=sit]").click()
+    expect(friend.locator("[data-testid=seat].me")).to_have_attribute("data-seat", "1")
+    expect(host.locator("[data-testid=seat][data-seat='1']")).to_contain_text("Yannis")
+    # The host gives the last open seat to a bot: every seat is taken, the game begins.
+    host.locator("[data-testid=seat][data-seat='2'] [data-testid=seat-choice]").select_option("heuristic")
+    expect(host.locator("[data-testid=seat][data-seat='2']")).to_contain_text("3")
+    expect(host.locator("[data-testid=turn]")).not_to_contain_text("Waiting for players")
+    expect(friend.locator("[data-testid=turn]")).to_have_class("mine")  # seat 2 plays first
+
+
+def test_a_guest_becomes_a_registered_user_and_keeps_the_seat(new_device: NewDevice, server: RunningServer) -> None:
+    page = new_device()
+    sign_in(page, server.url, "Sofia")
+    page.click("#create")
+    page.wait_for_selector("[data-testid=table] [data-testid=seat].me")
+    table_url = page.url
+    # Logging out as a guest warns first; declining keeps the player signed in.
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    page.click("#logout")
+    expect(page.locator("#logout")).to_be_visible()
+    page.click("#keep-seats")
+    page.fill("#username", "sofia")
+    page.fill("#password", "a long enough passphrase 42")
+    page.click("#enter")
+    expect(page.locator("#keep-seats")).to_have_count(0)
+    page.goto(table_url)
+    expect(page.locator("[data-testid=seat].me")).to_have_attribute("data-seat", "0")
+    # On another device, logging in as the user finds the same seat.
+    other = new_device()
+    other.goto(server.url)
+    other.check("#mode-login")
+    other.fill("#username", "sofia")
+    other.fill("#password", "a long enough passphrase 42")
+    other.click("#enter")
+    other.goto(table_url)
+    expect(other.locator("[data-testid=seat].me")).to_have_attribute("data-seat", "0")
+
+
+def test_the_seat_of_a_player_who_left_goes_to_a_bot_and_back(
+    new_device: NewDevice, quick_server: RunningServer
+) -> None:
+    host, friend = new_device(), new_device()
+    sign_in(host, quick_server.url, "Petros")
+    link = private_table(host, ["person", "greedy", "greedy"])
+    friend.goto(link)
+    friend.fill("#name", "Ioanna")
+    friend.click("#enter")
+    friend.locator("[data-testid=seat][data-seat='1'] [data-testid=sit]").click()
+    expect(friend.locator("[data-testid=seat].me")).to_have_attribute("data-seat", "1")
+    friend.goto("about:blank")  # Ioanna leaves: it is her turn, the table waits for her
+    seat = host.locator("[data-testid=seat][data-seat='1']")
+    expect(seat).to_contain_text("away")
+    seat.locator("[data-testid=stand-in-button]").click()
+    expect(seat.locator("[data-testid=stand-in]")).to_be_visible()
+    expect(host.locator("[data-testid=move-log]")).to_contain_text("Ioanna")  # the bot plays her turns
+    friend.goto(link)
+    expect(friend.locator("[data-testid=seat].me")).to_have_attribute("data-seat", "1")
+    expect(seat.locator("[data-testid=stand-in]")).to_have_count(0)

@@ -1,0 +1,67 @@
+"""What the table tells everyone besides the cards: the hand's move log, the card the player just drew,
+whom the turn timer played for, who is watching, and the rule sheet in the reader's language."""
+
+from __future__ import annotations
+
+from biriba.core.actions import action_from_json
+from tests.server.conftest import Client, RunningServer, create_table, guest, http_get
+from tests.server.test_play import play_by_hints
+
+
+def test_the_move_log_holds_the_hands_actions_and_starts_again_with_the_next_hand(sqlite_server: RunningServer) -> None:
+    url = sqlite_server.url
+    token = guest(url, "Eleni")
+    table_id = create_table(url, token, players=2, seats=[None, "greedy"], target=50_000)["table"]["id"]
+    client = Client(url, table_id)
+    client.hello(token)
+    play_by_hints(client, lambda state: state["hand_over"])
+    over = client.state()
+    record = http_get(f"{url}/api/tables/{table_id}/record", headers={"Authorization": f"Bearer {token}"}).json()
+    logged = record["hands"][0]["actions"]
+    assert over["moves"] == logged  # every action, in order, as the record has it
+    assert all(action_from_json(move) for move in over["moves"])
+    client.send({"type": "next_hand", "seq": over["seq"]})
+    fresh = client.state_where(lambda state: state["hand_number"] == 2)
+    assert len(fresh["moves"]) < len(logged)  # the new hand's own moves only
+    client.close()
+
+
+def test_the_player_sees_the_card_just_drawn_and_nobody_else_does(sqlite_server: RunningServer) -> None:
+    url = sqlite_server.url
+    token = guest(url, "Eleni")
+    table_id = create_table(url, token, players=2, seats=[None, "greedy"])["table"]["id"]
+    player, watcher = Client(url, table_id), Client(url, table_id)
+    player.hello(token)
+    watcher.hello(None)
+    mine = player.state_where(lambda state: state["my_turn"] and state["view"]["phase"] == "draw")
+    assert mine["drawn"] is None
+    player.send({"type": "action", "seq": mine["seq"], "action": {"type": "draw", "seat": 0}})
+    drawn = player.state_where(lambda state: state["seq"] > mine["seq"])
+    assert drawn["drawn"] in drawn["view"]["hand"]
+    seen = watcher.state_where(lambda state: state["seq"] == drawn["seq"])
+    assert seen["drawn"] is None and seen["watchers"] == 1
+    player.close()
+    watcher.close()
+
+
+def test_the_timer_says_whom_it_played_for(sqlite_server: RunningServer) -> None:
+    url = sqlite_server.url
+    token = guest(url, "Eleni")
+    table_id = create_table(url, token, players=2, seats=[None, "greedy"], turn_seconds=1)["table"]["id"]
+    client = Client(url, table_id)
+    client.hello(token)
+    assert client.state()["timed_out"] is None
+    played = client.state_where(lambda state: state["timed_out"] == 0)
+    assert played["moves"][-1]["seat"] == 0  # the timer's move is in the log like any other
+    client.close()
+
+
+def test_the_rule_sheet_in_the_readers_language(sqlite_server: RunningServer) -> None:
+    url = sqlite_server.url
+    english = http_get(f"{url}/api/rules/standard?players=6").json()
+    assert english["players"] == 6 and "6 players" in english["sheet"]
+    greek = http_get(f"{url}/api/rules/kouridakis?language=el").json()["sheet"]
+    assert "παίκτες" in greek
+    missing = http_get(f"{url}/api/rules/nonsense")
+    assert missing.status_code == 404 and missing.json()["key"] == "no-preset"
+    assert http_get(f"{url}/api/rules/standard?players=7").status_code == 400
