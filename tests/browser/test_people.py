@@ -50,6 +50,10 @@ def test_an_invitation_seats_the_friend_and_the_host_fills_the_rest_with_bots(
     expect(host.locator("[data-testid=seat][data-seat='2']")).to_contain_text("3")
     expect(host.locator("[data-testid=turn]")).not_to_contain_text("Waiting for players")
     expect(friend.locator("[data-testid=turn]")).to_have_class("mine")  # seat 2 plays first
+    # They talk at the table.
+    host.fill("#chat-text", "Welcome, draw a good one!")
+    host.press("#chat-text", "Enter")
+    expect(friend.locator("[data-testid=chat]")).to_contain_text("Maria: Welcome, draw a good one!")
 
 
 def test_a_guest_becomes_a_registered_user_and_keeps_the_seat(new_device: NewDevice, server: RunningServer) -> None:

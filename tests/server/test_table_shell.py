@@ -4,7 +4,7 @@ whom the turn timer played for, who is watching, and the rule sheet in the reade
 from __future__ import annotations
 
 from biriba.core.actions import action_from_json
-from tests.server.conftest import Client, RunningServer, create_table, guest, http_get
+from tests.server.conftest import Client, RunningServer, auth, create_table, guest, http_get, http_post
 from tests.server.test_play import play_by_hints
 
 
@@ -65,3 +65,28 @@ def test_the_rule_sheet_in_the_readers_language(sqlite_server: RunningServer) ->
     missing = http_get(f"{url}/api/rules/nonsense")
     assert missing.status_code == 404 and missing.json()["key"] == "no-preset"
     assert http_get(f"{url}/api/rules/standard?players=7").status_code == 400
+
+
+def test_the_players_chat_and_the_limits_hold(sqlite_server: RunningServer) -> None:
+    url = sqlite_server.url
+    anna, kostas = guest(url, "Anna"), guest(url, "Kostas")
+    table_id = create_table(url, anna, players=2, seats=[None, None])["table"]["id"]
+    assert http_post(f"{url}/api/tables/{table_id}/join", json={"seat": 1}, headers=auth(kostas)).status_code == 200
+    first, second, watcher = Client(url, table_id), Client(url, table_id), Client(url, table_id)
+    first.hello(anna)
+    second.hello(kostas)
+    watcher.hello(None)
+    first.send({"type": "chat", "text": "  good\x07 luck,\n   everyone  "})
+    heard = second.state_where(lambda state: bool(state["chat"]))
+    assert heard["chat"][-1]["seat"] == 0 and heard["chat"][-1]["text"] == "good luck, everyone"
+    assert watcher.state_where(lambda state: bool(state["chat"]))["chat"] == heard["chat"]
+    # A spectator only reads; a line too long, or empty, is refused and nothing is said.
+    watcher.send({"type": "chat", "text": "hi"})
+    assert watcher.until(lambda m: m["type"] == "error")["code"] == "spectator"
+    second.send({"type": "chat", "text": "x" * 301})
+    assert second.until(lambda m: m["type"] == "error")["code"] == "malformed"
+    second.send({"type": "chat", "text": " \t "})
+    assert second.until(lambda m: m["type"] == "error")["code"] == "malformed"
+    assert first.state_where(lambda state: bool(state["chat"]))["chat"] == heard["chat"]
+    for client in (first, second, watcher):
+        client.close()

@@ -25,6 +25,8 @@ from biriba.server.auth import TokenError
 from biriba.server.outbox import Outbox
 from biriba.server.protocol import (
     ActionMessage,
+    AnyClientMessage,
+    Chat,
     Hello,
     HintRequest,
     MalformedMessage,
@@ -174,7 +176,7 @@ class Connection:
             log.exception("table %s: a %s message failed", self.table.info.id, message.type)
             self.send(error_message("unavailable", "the server could not do that just now: try again"))
 
-    async def dispatch(self, message: Hello | ActionMessage | NextHand | HintRequest | Ping) -> None:
+    async def dispatch(self, message: AnyClientMessage) -> None:
         match message:
             case Ping():
                 self.send({"type": "pong"})
@@ -196,6 +198,10 @@ class Connection:
                 if self.seat is None:
                     raise Refusal("spectator", "spectators get no hints")
                 self.send(await self.table.hint(self.seat, language))
+            case Chat(text=text):
+                if self.seat is None:
+                    raise Refusal("spectator", "spectators watch without talking")
+                self.table.say(self.seat, text)
 
     def _seats_of_player(self) -> list[int]:
         return [s.seat for s in self.table.info.seats if self.player_id is not None and s.player_id == self.player_id]

@@ -55,15 +55,27 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | ActionMessage | NextHand | HintRequest | Ping, Field(discriminator="type")]
-_CLIENT_MESSAGE: TypeAdapter[Hello | ActionMessage | NextHand | HintRequest | Ping] = TypeAdapter(ClientMessage)
+MAX_CHAT = 300
+"""The longest chat line, in characters."""
+
+
+class Chat(_Message):
+    """A line of the table's chat, from a player seated at it (to everyone at the table)."""
+
+    type: Literal["chat"]
+    text: Annotated[str, Field(min_length=1, max_length=MAX_CHAT)]
+
+
+AnyClientMessage = Hello | ActionMessage | NextHand | HintRequest | Ping | Chat
+ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
+_CLIENT_MESSAGE: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
 
 
 class MalformedMessage(ValueError):
     """A client message that is not valid JSON or matches no schema; the text says what is wrong."""
 
 
-def parse_client_message(text: str) -> Hello | ActionMessage | NextHand | HintRequest | Ping:
+def parse_client_message(text: str) -> AnyClientMessage:
     """The message in ``text``; :class:`MalformedMessage` naming the first problems if it is not one."""
     try:
         return _CLIENT_MESSAGE.validate_json(text)

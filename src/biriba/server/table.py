@@ -56,6 +56,9 @@ log = logging.getLogger("biriba.server")
 ENGLISH = Words("en")
 """The words of the English messages every error carries besides its key and facts (logs, simple clients)."""
 
+CHAT_LINES = 50
+"""Chat lines a table keeps and shows."""
+
 SERVER_BOT_LEVELS = ("random", "greedy", "heuristic", "search")
 """Bot levels a table may seat (plain level names: no options, so no client can ask for a slow bot)."""
 
@@ -197,6 +200,8 @@ class LiveTable:
         self.timed_out: int | None = None
         """The seat the turn timer played the newest action for (None: its player did)."""
         self._timer_acting = False
+        self.chat: list[dict[str, Any]] = []
+        """The newest chat lines, oldest first (kept in memory only: a restart clears the chat)."""
         self.turn_started = info.created_at
         """When the current turn began: the time of the event that gave the seat on turn its turn."""
         self.bots: dict[int, str] = bots_of(info)
@@ -431,6 +436,18 @@ class LiveTable:
             return None
         return max(0.0, self.clock() - max(when for when in times if when is not None))
 
+    # --- the table's chat ------------------------------------------------------------------------------
+
+    def say(self, seat: int, text: str) -> None:
+        """A line of the chat from ``seat`` (the connection's rate limit counts it like any message): kept
+        with the last :data:`CHAT_LINES` in this process, and in every view from now on. Control characters
+        are dropped and runs of spaces made one; a line left empty is refused."""
+        clean = " ".join("".join(c if c.isprintable() else " " for c in text).split())
+        if not clean:
+            raise Refusal("malformed", "a chat line needs some text")
+        self.chat = [*self.chat[-(CHAT_LINES - 1) :], {"seat": seat, "text": clean, "at": self.clock()}]
+        self.broadcast()
+
     # --- what each seat sees -------------------------------------------------------------------------
 
     @property
@@ -481,6 +498,7 @@ class LiveTable:
             "stand_in_after": self.stand_in_after,
             "moves": self.moves,
             "drawn": self._drawn_code(seat),
+            "chat": self.chat,
             "timed_out": self.timed_out,
             "last_action": self.last_action,
             "hand_over": over,
