@@ -438,10 +438,16 @@ def play(
         ),
     ] = None,
     rules: RulesOption = "standard",
-    seat: Annotated[int, typer.Option(help="Your seat (0 deals the first hand).")] = 0,
+    seat: Annotated[
+        int | None, typer.Option(help="Your seat (0 deals the first hand; with --load, the saved seat).")
+    ] = None,
     bots: Annotated[
-        str, typer.Option(help="Bot level for every other seat, or one per other seat in seat order: greedy,random,...")
-    ] = "greedy",
+        str | None,
+        typer.Option(
+            help="Bot level for every other seat, or one per other seat in seat order: greedy,random,... "
+            "(default greedy; with --load, the saved bots)."
+        ),
+    ] = None,
     target: Annotated[int | None, typer.Option(help="Target score of the match (the rules' own by default).")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the deals and the bots (random if omitted).")] = None,
     lang: Annotated[str, typer.Option("--lang", help="Language of the table: en or el (Greek).")] = "en",
@@ -459,7 +465,10 @@ def play(
     import dataclasses
 
     # Textual is imported here, not at the top, so the other commands start without it.
+    import platformdirs
+
     from biriba.tui import LANGUAGES, BiribaApp, ReplayCursor, TableGame
+    from biriba.tui.game import SavedTable, read_record, saved_table
 
     if lang not in LANGUAGES:
         _fail(f"--lang must be one of {', '.join(LANGUAGES)}, not {lang!r}", EXIT_USAGE, False)
@@ -471,11 +480,17 @@ def play(
         _fail("--target cannot change the target of a saved match", EXIT_USAGE, False)
     try:
         if replay_file is not None:
-            tui = BiribaApp(replay=ReplayCursor.load(replay_file), language=lang, seat=seat)
+            tui = BiribaApp(replay=ReplayCursor.load(replay_file), language=lang, seat=seat or 0)
         else:
             table_rules = _record_rules(load) if load is not None else _rules_from_option(rules, False, players)
             if target is not None:
                 table_rules = dataclasses.replace(table_rules, target=target)
+            # A saved match keeps its table: the person's seat and the bots, unless the options say otherwise.
+            saved = saved_table(read_record(load)) if load is not None else None
+            if seat is None:
+                seat = saved.seat if saved is not None else 0
+            if bots is None:
+                bots = ",".join(saved.bots) if saved is not None and saved.seat == seat else "greedy"
             levels = [level.strip() for level in bots.split(",")]
             others = table_rules.players - 1
             if len(levels) == 1:
@@ -491,8 +506,10 @@ def play(
             else:
                 seed = random.SystemRandom().randrange(2**31) if seed is None else seed
                 game = TableGame.new(table_rules, seat, seated, seed)
+            game.table = SavedTable(seat, tuple(levels))
             save_path = save if save is not None else (load if load is not None else Path("biriba-match.json"))
-            tui = BiribaApp(game=game, language=lang, bot_delay=delay, save_path=save_path)
+            records = Path(platformdirs.user_data_dir("biriba", appauthor=False)) / "records"
+            tui = BiribaApp(game=game, language=lang, bot_delay=delay, save_path=save_path, records=records)
     except InvalidInputError as error:
         _fail(str(error), EXIT_USAGE, False)
     tui.run()

@@ -72,10 +72,20 @@ def test_play_in_a_real_terminal(tmp_path: Path) -> None:
         assert {"seat": 0, "type": "draw"} in record["hands"][0]["actions"]
         assert "Hint:" in hinted
 
+        # q asks before leaving a match in progress; n stays, y saves and leaves.
         tmux("send-keys", "-t", session, "q")
+        wait_for(session, "Leave the match?")
+        tmux("send-keys", "-t", session, "n")
+        wait_for(session, "Your hand")
+        tmux("send-keys", "-t", session, "d")  # a key the table knows: nothing to play (drawn already)
+        tmux("send-keys", "-t", session, "q")
+        wait_for(session, "Leave the match?")
+        tmux("send-keys", "-t", session, "y")
         deadline = time.monotonic() + WAIT
         while time.monotonic() < deadline and alive(session):
             time.sleep(0.2)
         assert not alive(session), "q did not leave the table"
+        record = json.loads(saved.read_text(encoding="utf-8"))
+        assert record["table"] == {"seat": 0, "bots": ["greedy", "greedy", "greedy"]}  # --load seats them again
     finally:
         subprocess.run([TMUX or "tmux", "kill-session", "-t", session], capture_output=True, check=False)

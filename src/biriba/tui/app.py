@@ -9,11 +9,13 @@ judges it. An illegal choice shows the rule that forbids it and changes nothing,
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -25,8 +27,9 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from biriba.bots.hints import suggest
+from biriba.bots.judgement import must_open_whole, team_melds
 from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, Redraw, TakePile
-from biriba.core.cards import Card
+from biriba.core.cards import Card, card_symbol
 from biriba.core.errors import IllegalAction
 from biriba.core.match import HandResult, Match
 from biriba.core.state import Phase
@@ -50,6 +53,12 @@ from biriba.tui.render import (
     teams_markup,
 )
 
+DIGIT_WAIT = 0.6
+"""Seconds a first digit waits for a second one, at a team of ten melds or more (meld 10 is 1 then 0)."""
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+"""The smallest window the table fits in."""
+
 TURN_ACTIONS: dict[str, type[Draw | TakePile | Pass | Redraw]] = {
     "draw": Draw,
     "take_pile": TakePile,
@@ -69,14 +78,16 @@ class HandView(Widget):
         self.cards: list[Card] = []
         self.selected: set[int] = set()
         self.cursor: int | None = None
+        self.drawn: int | None = None
 
-    def show(self, cards: Sequence[Card], selected: set[int], cursor: int | None) -> None:
-        self.cards, self.selected, self.cursor = list(cards), set(selected), cursor
+    def show(self, cards: Sequence[Card], selected: set[int], cursor: int | None, drawn: int | None = None) -> None:
+        """``drawn``: the position of the card just drawn, marked."""
+        self.cards, self.selected, self.cursor, self.drawn = list(cards), set(selected), cursor, drawn
         self.refresh(layout=True)
 
     def render(self) -> Content:
         width = self.content_size.width or self.app.size.width
-        return Content.from_markup(hand_markup(self.cards, self.selected, self.cursor, width))
+        return Content.from_markup(hand_markup(self.cards, self.selected, self.cursor, width, self.drawn))
 
     def card_offset(self, index: int) -> tuple[int, int]:
         """Where card ``index`` is drawn, relative to this widget (for clicks)."""
@@ -159,6 +170,35 @@ class HandOverScreen(ModalScreen[bool]):
         self.app.exit()
 
 
+class LeaveScreen(ModalScreen[bool]):
+    """Leaving a match in progress: y saves it and leaves, anything else goes back to the table."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "leave", show=False),
+        Binding("n", "stay", show=False),
+        Binding("escape", "stay", show=False),
+        Binding("q", "stay", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    LeaveScreen { align: center middle; }
+    LeaveScreen > Static { width: auto; max-width: 90%; border: thick $warning; background: $surface; padding: 1 2; }
+    """
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.question, id="leave-question")
+
+    def action_leave(self) -> None:
+        self.dismiss(True)
+
+    def action_stay(self) -> None:
+        self.dismiss(False)
+
+
 class BiribaApp(App[None]):
     """Biriba at a terminal table: play a match against bots (``game``), or step through a saved
     record (``replay``)."""
@@ -169,12 +209,17 @@ class BiribaApp(App[None]):
     #status { height: 1; background: $panel; padding: 0 1; }
     #table { height: 1fr; }
     #left { width: 1fr; padding: 0 1; }
+    #pile { height: auto; max-height: 3; }
+    #melds-box { height: 1fr; }
     #melds { link-style: bold; }
-    #pile { margin-top: 1; }
     #right { width: 30; padding: 0 1; border-left: vkey $panel-lighten-2; }
     #players { height: auto; }
-    #scores { height: auto; margin-top: 1; }
+    #scores-box { height: auto; max-height: 8; margin-top: 1; }
     #log { height: 1fr; margin-top: 1; }
+    #too-small { display: none; height: 1fr; content-align: center middle; text-align: center; }
+    Screen.too-small #too-small { display: block; }
+    Screen.too-small #status, Screen.too-small #table, Screen.too-small #hand-title,
+    Screen.too-small #hand-box, Screen.too-small #message, Screen.too-small #keys { display: none; }
     #hand-title { height: 1; background: $panel; padding: 0 1; }
     #hand-box { height: auto; padding: 0 1; }
     #message { height: auto; max-height: 3; padding: 0 1; color: $text; }
@@ -202,7 +247,8 @@ class BiribaApp(App[None]):
         Binding("left_square_bracket", "previous_hand", show=False),
         Binding("right_square_bracket", "next_hand", show=False),
         Binding("v", "next_seat", show=False),
-        Binding("q", "quit", show=False),
+        Binding("q", "leave", show=False),
+        Binding("g", "group", show=False),
         *(Binding(str(n), f"number({n})", show=False) for n in range(10)),
     ]
 
@@ -214,6 +260,7 @@ class BiribaApp(App[None]):
         bot_delay: float = 0.5,
         save_path: Path = Path("biriba-match.json"),
         seat: int = 0,
+        records: Path | None = None,
     ) -> None:
         super().__init__()
         if (game is None) == (replay is None):
@@ -237,18 +284,28 @@ class BiribaApp(App[None]):
         self.message_kind = ""
         self._bot_timer: Timer | None = None
         self._breakdown_open = False
+        self.groups: list[tuple[Card, ...]] = []
+        """Melds set aside to be laid together with the selection in one action (an opening of several)."""
+        self.records = records
+        """Where every finished match's record is kept (None: nowhere)."""
+        self._digits = ""
+        self._digit_timer: Timer | None = None
 
     # --- layout ----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        yield Static(id="too-small")
         yield Static(id="status")
         with Horizontal(id="table"):
-            with VerticalScroll(id="left"):
-                yield MeldsView(id="melds")
+            with Vertical(id="left"):
+                # The pile, and with it the choice to draw or take it, stays in view; the melds scroll.
                 yield Static(id="pile")
+                with VerticalScroll(id="melds-box"):
+                    yield MeldsView(id="melds")
             with Vertical(id="right"):
                 yield Static(id="players")
-                yield Static(id="scores")
+                with VerticalScroll(id="scores-box"):
+                    yield Static(id="scores")
                 yield LogView(id="log")
         yield Static(id="hand-title")
         with Vertical(id="hand-box"):
@@ -258,10 +315,24 @@ class BiribaApp(App[None]):
 
     def on_mount(self) -> None:
         self.title = self.messages("tui.title")
+        self._fit(self.size.width, self.size.height)
         if self.game is not None:
             self._continue()
         else:
             self.refresh_table()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        """A window smaller than the table says so, instead of cutting the table."""
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        self.screen.set_class(small, "too-small")
+        if small:
+            text = self.messages(
+                "tui.too_small", width=width, height=height, need_width=MIN_WIDTH, need_height=MIN_HEIGHT
+            )
+            self.query_one("#too-small", Static).update(text)
 
     # --- what the screen shows ---------------------------------------------------------------
 
@@ -302,7 +373,7 @@ class BiribaApp(App[None]):
         self.query_one("#pile", Static).update(Content.from_markup(pile_markup(view, words)))
         self.query_one("#players", Static).update(Content.from_markup(players_markup(view, names, words)))
         self.query_one("#scores", Static).update(
-            Content.from_markup(score_sheet_markup(results, sides, totals, names, words))
+            Content.from_markup(score_sheet_markup(results, sides, totals, names, words, self.rules.target))
         )
         self.query_one("#log", LogView).show(actions, names, words)
         self._show_hand(view)
@@ -320,8 +391,31 @@ class BiribaApp(App[None]):
             title = self.messages("tui.your_hand", order=order)
         else:
             title = self.messages("tui.hand_of", name=self.names[self.shown_seat], order=order)
+        if self.groups:
+            title += " · " + self.messages(
+                "tui.groups", groups=" | ".join(" ".join(card_symbol(c) for c in g) for g in self.groups)
+            )
         self.query_one("#hand-title", Static).update(title)
-        self.query_one(HandView).show(cards, self.selected, self.cursor if cards else None)
+        self._show_cards()
+
+    def _drawn_card(self) -> Card | None:
+        """The card the person drew in the turn they are playing (while still in the hand)."""
+        game = self.game
+        if game is None or not game.person_to_play:
+            return None
+        for action in reversed(game.actions):
+            if action.seat != game.seat:
+                break
+            if isinstance(action, Draw | Redraw):
+                card = game.state.last_drawn
+                return card if game.state.hands[game.seat][card] else None
+        return None
+
+    def _show_cards(self) -> None:
+        cards = self.hand_cards
+        drawn = self._drawn_card()
+        marked = len(cards) - 1 - cards[::-1].index(drawn) if drawn is not None and drawn in cards else None
+        self.query_one(HandView).show(cards, self.selected, self.cursor if cards else None, marked)
 
     def _show_message(self) -> None:
         widget = self.query_one("#message", Static)
@@ -345,9 +439,23 @@ class BiribaApp(App[None]):
             case Phase.DRAW:
                 return escape(words("tui.prompt_draw" if view.draw_pile_size else "tui.prompt_pass"))
             case _:
-                if view.drawn >= 0:
-                    return escape(words("tui.prompt_redraw") + " · " + words("tui.prompt_play"))
-                return escape(words("tui.prompt_play"))
+                prompt = words("tui.prompt_play")
+                owed = self._opening_owed(view)
+                if owed:
+                    prompt = owed + " · " + prompt
+                if view.drawn >= 0 and view.phase is Phase.PLAY and self.game.state.redraw_allowed:
+                    prompt = words("tui.prompt_redraw") + " · " + prompt
+                return escape(prompt)
+
+    def _opening_owed(self, view: SeatView) -> str:
+        """What the team's first meld must be, while it has not melded: the whole hand at once (g sets
+        groups aside, m lays them all), or a minimum of points."""
+        if team_melds(view):
+            return ""
+        if must_open_whole(view):
+            return self.messages("tui.open_whole")
+        minimum = self.rules.initial_meld_minimum(view.scores[view.seat])
+        return self.messages("tui.open_minimum", n=minimum) if minimum else ""
 
     def say(self, markup: str, kind: str = "") -> None:
         """Show a message (``kind``: ``error``, ``hint`` or plain) until the next action."""
@@ -388,6 +496,9 @@ class BiribaApp(App[None]):
             side = game.match.sides[winner]
             won = words("tui.match_over", side=side_name(side, self.names), points=game.match.totals[side[0]])
             text += f"\n\n[bold $success]{escape(won)}[/]"
+            kept = self.keep_record()
+            if kept is not None:
+                text += f"\n[dim]{escape(words('tui.record_kept', path=kept))}[/]"
             keys = words("tui.match_over_keys")
         else:
             keys = words("tui.next_hand")
@@ -417,6 +528,7 @@ class BiribaApp(App[None]):
             self.say(escape(text), "error")
             return False
         self.selected = set()
+        self.groups = []
         self.say("")
         self._continue()
         return True
@@ -431,12 +543,12 @@ class BiribaApp(App[None]):
             return
         self.cursor = index
         self.selected ^= {index}
-        self.query_one(HandView).show(self.hand_cards, self.selected, self.cursor)
+        self._show_cards()
 
     def _move_cursor(self, to: int) -> None:
         if self.hand_cards:
             self.cursor = min(max(to, 0), len(self.hand_cards) - 1)
-            self.query_one(HandView).show(self.hand_cards, self.selected, self.cursor)
+            self._show_cards()
 
     def action_select(self) -> None:
         if self.replay is None:
@@ -444,7 +556,9 @@ class BiribaApp(App[None]):
 
     def action_clear(self) -> None:
         self.selected = set()
-        self.query_one(HandView).show(self.hand_cards, self.selected, self.cursor)
+        self.groups = []
+        self._show_hand(self.current_view())
+        self._show_cards()
 
     def action_left(self) -> None:
         if self.replay is not None:
@@ -496,14 +610,40 @@ class BiribaApp(App[None]):
         if self.game is not None:
             self.act(TURN_ACTIONS[kind](self.game.seat))
 
-    def action_meld(self) -> None:
+    def action_group(self) -> None:
+        """Set the selected cards aside as one meld of an opening laid in one action (m lays them all)."""
         if self.game is None:
             return
         cards = self._selected_cards()
         if not cards:
             self.say(escape(self.messages("tui.select_first")), "error")
             return
-        self.act(Meld(self.game.seat, (cards,)))
+        self.groups.append(cards)
+        self.selected = set()
+        self._show_hand(self.current_view())
+        self.say(escape(self.messages("tui.grouped", n=len(self.groups))))
+
+    def _free_cards(self) -> list[int]:
+        """Hand positions not set aside in a group (what may still be selected)."""
+        taken = Counter(card for group in self.groups for card in group)
+        free = []
+        for index, card in enumerate(self.hand_cards):
+            if taken[card]:
+                taken[card] -= 1
+            else:
+                free.append(index)
+        return free
+
+    def action_meld(self) -> None:
+        """Lay the groups set aside and the selected cards, each a meld, in one action."""
+        if self.game is None:
+            return
+        cards = self._selected_cards()
+        melds = (*self.groups, cards) if cards else tuple(self.groups)
+        if not melds:
+            self.say(escape(self.messages("tui.select_first")), "error")
+            return
+        self.act(Meld(self.game.seat, melds))
 
     def extend_meld(self, index: int) -> None:
         """Add the selected cards to the person's team's meld ``index`` (from 0)."""
@@ -532,8 +672,24 @@ class BiribaApp(App[None]):
             if number <= 4:
                 self.act(ChooseBonusSuit(self.game.seat, None if number == 0 else number - 1))
             return
-        if number >= 1:
-            self.extend_meld(number - 1)
+        melds = team_melds(self.game.view())
+        if len(melds) < 10:
+            if number >= 1:
+                self.extend_meld(number - 1)
+            return
+        # Ten melds or more: a second digit typed at once makes a two-digit number (1 then 0: meld 10).
+        self._digits += str(number)
+        if self._digit_timer is not None:
+            self._digit_timer.stop()
+        if len(self._digits) == 2 or int(self._digits) * 10 > len(melds):
+            self._extend_typed()
+        else:
+            self._digit_timer = self.set_timer(DIGIT_WAIT, self._extend_typed)
+
+    def _extend_typed(self) -> None:
+        typed, self._digits, self._digit_timer = self._digits, "", None
+        if typed and int(typed) >= 1:
+            self.extend_meld(int(typed) - 1)
 
     def action_hint(self) -> None:
         """Show what the strongest bot would do, and why; its cards are selected, ready to play."""
@@ -547,21 +703,62 @@ class BiribaApp(App[None]):
         suggestion = suggest(view, game.legal_actions())
         action = suggestion.action
         hinted: tuple[Card, ...] = ()
+        self.groups = []
         match action:
             case Meld(_, melds):
-                hinted = tuple(card for meld in melds for card in meld)
+                self.groups = [tuple(meld) for meld in melds[:-1]]
+                hinted = tuple(melds[-1])
             case Extend(_, _, cards):
                 hinted = cards
             case Discard(_, card):
                 hinted = (card,)
         wanted = Counter(hinted)
         self.selected = set()
-        for index, card in enumerate(self.hand_cards):
+        for index in self._free_cards():
+            card = self.hand_cards[index]
             if wanted[card]:
                 wanted[card] -= 1
                 self.selected.add(index)
-        self.query_one(HandView).show(self.hand_cards, self.selected, self.cursor)
+        self._show_hand(view)
         self.say(escape(self.messages("tui.hint", hint=self.messages.hint(suggestion))), "hint")
+
+    def action_leave(self) -> None:
+        """q: a replay or a finished match closes at once; a match in progress asks first, and is saved
+        on the way out (``--load`` resumes it)."""
+        if self.game is None or self.game.is_over:
+            self.exit()
+            return
+        question = self.messages("tui.leave_question", path=self.save_path)
+        self.push_screen(LeaveScreen(question), self._after_leave)
+
+    def _after_leave(self, leave: bool | None) -> None:
+        if not leave:
+            return
+        if self.game is not None and self.save_game():
+            self.exit(message=self.messages("tui.saved", path=self.save_path))
+
+    def keep_record(self) -> Path | None:
+        """Write the finished match's record to the records folder; where, or None (nowhere to keep it,
+        or it could not be written: said on screen)."""
+        if self.game is None or self.records is None:
+            return None
+        path = self.records / time.strftime("biriba-%Y%m%d-%H%M%S.json")
+        try:
+            self.records.mkdir(parents=True, exist_ok=True)
+            self.game.save(path)
+        except OSError as error:
+            self.say(escape(self.messages("tui.save_failed", path=path, error=error.strerror)), "error")
+            return None
+        return path
+
+    def save_game(self) -> bool:
+        assert self.game is not None
+        try:
+            self.game.save(self.save_path)
+        except OSError as error:
+            self.say(escape(self.messages("tui.save_failed", path=self.save_path, error=error.strerror)), "error")
+            return False
+        return True
 
     def action_save(self) -> None:
         if self.game is None:

@@ -43,6 +43,31 @@ def bot_rng(deal: Deal, index: int) -> random.Random:
     return random.Random(f"bot:{deal.seed}:{deal.deck}:{index}")
 
 
+@dataclass(frozen=True, slots=True)
+class SavedTable:
+    """Who sits where at a saved match: the person's seat and the other seats' bot levels, in seat order
+    (kept in the record as ``"table"``, which ``biriba replay`` ignores)."""
+
+    seat: int
+    bots: tuple[str, ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {"seat": self.seat, "bots": list(self.bots)}
+
+
+def saved_table(data: object) -> SavedTable | None:
+    """The table a saved match record names (None: an older save, or a record from elsewhere)."""
+    table = data.get("table") if isinstance(data, dict) else None
+    if not isinstance(table, dict):
+        return None
+    seat, bots = table.get("seat"), table.get("bots")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(bots, list):
+        raise InvalidInputError("the saved table needs 'seat' (a number) and 'bots' (a list of bot levels)")
+    if not all(isinstance(level, str) for level in bots):
+        raise InvalidInputError("the saved table's 'bots' must be bot levels such as \"greedy\"")
+    return SavedTable(seat, tuple(bots))
+
+
 class TableGame:
     """One person at a table of bots, playing a match hand after hand.
 
@@ -67,6 +92,8 @@ class TableGame:
         if self.match.is_over:
             raise InvalidInputError("this match is over: nothing is left to play (replay it with --replay)")
         self._finished: HandResult | None = None
+        self.table: SavedTable | None = None
+        """Who sits where, saved with the match so that ``--load`` seats everyone again."""
         if self.match.hand is None:
             self._deal(next_hand_seed(self.deal) if record.hands else first_hand_seed(seed))
         else:
@@ -172,7 +199,10 @@ class TableGame:
 
     def save(self, path: Path) -> None:
         """Write the match record (the format ``biriba replay`` and ``--load`` read)."""
-        path.write_text(json.dumps(self.record.to_json(), indent=1) + "\n", encoding="utf-8")
+        data = self.record.to_json()
+        if self.table is not None:
+            data["table"] = self.table.to_json()
+        path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
 def read_record(path: Path) -> object:

@@ -60,8 +60,11 @@ def hand_positions(cards: Sequence[Card], width: int) -> list[tuple[int, int]]:
     return [((i % per_line) * CARD_CELL, i // per_line) for i in range(len(cards))]
 
 
-def hand_markup(cards: Sequence[Card], selected: Collection[int], cursor: int | None, width: int) -> str:
-    """The hand, each card clickable (``pick(i)``): selected cards reversed, the cursor underlined."""
+def hand_markup(
+    cards: Sequence[Card], selected: Collection[int], cursor: int | None, width: int, drawn: int | None = None
+) -> str:
+    """The hand, each card clickable (``pick(i)``): selected cards reversed, the cursor underlined, the
+    card just drawn (``drawn``) on a highlighted background."""
     per_line = max(1, width // CARD_CELL)
     lines: list[str] = []
     for start in range(0, len(cards), per_line):
@@ -73,6 +76,8 @@ def hand_markup(cards: Sequence[Card], selected: Collection[int], cursor: int | 
                 style += " reverse"
             if index == cursor:
                 style += " underline"
+            if index == drawn:
+                style += " on #2a4a6a"
             text = card_symbol(card)
             cells.append(f"[{style} @click=pick({index})]{text}[/]" + " " * (CARD_CELL - len(text)))
         lines.append("".join(cells).rstrip())
@@ -178,14 +183,16 @@ def score_sheet_markup(
     totals: Sequence[int],
     names: Sequence[str],
     messages: Words,
-    rows: int = 4,
+    target: int | None = None,
 ) -> str:
-    """The match score sheet: a column per side, the last ``rows`` hands, and the totals."""
+    """The match score sheet: the target, a column per side, every hand (the panel scrolls), and the totals."""
     width = max(6, *(len(side_name(side, names)) for side in sides))
     header = "   " + " ".join(f"{side_name(side, names):>{width}}" for side in sides)
-    lines = [f"[bold]{messages('tui.score_sheet')}[/]", f"[dim]{escape(header)}[/]"]
-    first = max(0, len(results) - rows)
-    for number, result in enumerate(results[first:], first + 1):
+    title = messages("tui.score_sheet")
+    if target is not None:
+        title += " · " + messages("tui.target", n=messages.number(target))
+    lines = [f"[bold]{escape(title)}[/]", f"[dim]{escape(header)}[/]"]
+    for number, result in enumerate(results, 1):
         cells = " ".join(f"{messages.signed(result.score.seat_scores[side[0]]):>{width}}" for side in sides)
         lines.append(f"{number:>2} {cells}")
     cells = " ".join(f"{messages.number(totals[side[0]]):>{width}}" for side in sides)

@@ -1,0 +1,141 @@
+"""The terminal table in every format at 80x24 (Textual's pilot): the pile and the draw/take choice in
+view at the opening of a hand of each preset and player count, an opening of several melds set aside
+and laid in one action where the first meld must lay the whole hand, melds numbered 10 and more
+reached from the keyboard, a window too small for the table, and --load seating everyone again."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from biriba.bots import make_bot
+from biriba.cli import app as cli
+from biriba.core.actions import Extend, Meld
+from biriba.core.rules import PLAYER_COUNTS, PRESETS, Rules
+from biriba.core.state import Phase
+from biriba.tui import BiribaApp, TableGame
+from tests.builders import position
+from tests.tui.driver import new_app, plain
+
+FORMATS = [(preset, players) for preset in PRESETS for players in PLAYER_COUNTS]
+
+
+def table_game(preset: str, players: int, seed: int, seat: int = 0) -> TableGame:
+    rules = Rules.from_preset(preset, players=players)
+    bots = [None if s == seat else make_bot("greedy") for s in range(players)]
+    return TableGame.new(rules, seat, bots, seed)
+
+
+def inside(app: BiribaApp, selector: str) -> bool:
+    region = app.query_one(selector).region
+    return (
+        region.width > 0 and region.height > 0 and region.bottom <= app.size.height and region.right <= app.size.width
+    )
+
+
+@pytest.mark.parametrize(("preset", "players"), FORMATS)
+def test_the_pile_and_the_draw_stay_in_view_at_80x24(preset: str, players: int) -> None:
+    async def scenario() -> None:
+        app = new_app(table_game(preset, players, seed=4))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert inside(app, "#pile") and inside(app, "#message") and inside(app, "#hand")
+            assert "Discard pile" in plain(app.query_one("#pile"))
+            game = app.game
+            assert game is not None
+            if game.person_to_play and game.state.phase is Phase.DRAW:
+                assert "draw (d)" in plain(app.query_one("#message"))
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(("preset", "players", "seed"), [("standard", 5, 5), ("venezuelan", 4, 26)])
+def test_an_opening_of_several_melds_is_set_aside_and_laid_in_one_action(preset: str, players: int, seed: int) -> None:
+    """Seeds where the person's first turn can open with several melds at once (found by search)."""
+
+    async def scenario() -> None:
+        app = new_app(table_game(preset, players, seed))
+        game = app.game
+        assert game is not None
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("d")
+            await pilot.pause()
+            assert "First meld" in plain(app.query_one("#message")) or "whole hand" in plain(app.query_one("#message"))
+            opening = next(a for a in game.legal_actions() if isinstance(a, Meld) and len(a.melds) >= 2)
+            for meld in opening.melds:  # each meld selected among the cards not yet set aside, then g
+                wanted = list(meld)
+                for index in app._free_cards():
+                    if app.hand_cards[index] in wanted:
+                        wanted.remove(app.hand_cards[index])
+                        app.toggle_card(index)
+                assert not wanted
+                await pilot.press("g")
+            assert len(app.groups) == len(opening.melds)
+            assert "set aside" in plain(app.query_one("#hand-title"))
+            await pilot.press("m")
+            await pilot.pause()
+            laid = next(a for a in reversed(game.actions) if a.seat == game.seat and isinstance(a, Meld))
+            assert sorted(laid.melds) == sorted(opening.melds) and not app.groups
+
+    asyncio.run(scenario())
+
+
+def test_melds_numbered_ten_and_more_are_reached_from_the_keyboard() -> None:
+    eleven = [f"{rank}S {rank}H {rank}D" for rank in ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
+    state = position({0: "KC 9C 9S 4C 5D"}, melds={0: eleven}, phase=Phase.PLAY, current=0)
+    game = table_game("standard", 4, seed=1)
+    game.match.hand = state
+    game._state = state
+
+    async def scenario() -> None:
+        app = new_app(game)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            kings = [i for i, card in enumerate(app.hand_cards) if card == 51]  # K♣
+            app.toggle_card(kings[0])
+            await pilot.press("1", "1")  # meld 11: the set of Kings
+            await pilot.pause()
+            last = game.actions[-1]
+            assert isinstance(last, Extend) and last.meld == 10 and last.cards == (51,)
+            nines = [i for i, card in enumerate(app.hand_cards) if card in (47, 8)]  # 9♣ 9♠
+            app.toggle_card(nines[0])
+            await pilot.press("7")  # one digit, then a pause: meld 7, the set of Nines
+            await pilot.pause(0.8)
+            assert isinstance(game.actions[-1], Extend) and game.actions[-1].meld == 6
+
+    asyncio.run(scenario())
+
+
+def test_a_window_too_small_for_the_table_says_so() -> None:
+    async def scenario() -> None:
+        app = new_app()
+        async with app.run_test(size=(60, 20)) as pilot:
+            await pilot.pause()
+            assert "at least 80×24" in plain(app.query_one("#too-small"))
+            assert not app.query_one("#table").display or app.screen.has_class("too-small")
+        async with new_app().run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert not pilot.app.screen.has_class("too-small")
+
+    asyncio.run(scenario())
+
+
+def test_load_seats_the_person_and_the_bots_as_they_were(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    started: list[BiribaApp] = []
+    monkeypatch.setattr(BiribaApp, "run", lambda self, *args, **kwargs: started.append(self))
+    saved = tmp_path / "match.json"
+    options = ["--seat", "2", "--bots", "random,heuristic,greedy", "--seed", "3", "--save", str(saved)]
+    assert CliRunner().invoke(cli, ["play", *options]).exit_code == 0
+    first = started[0]
+    assert first.game is not None
+    first.game.save(saved)
+    assert json.loads(saved.read_text())["table"] == {"seat": 2, "bots": ["random", "heuristic", "greedy"]}
+    result = CliRunner().invoke(cli, ["play", "--load", str(saved)])
+    assert result.exit_code == 0, result.output
+    again = started[1].game
+    assert again is not None and again.seat == 2
+    assert [bot.name if bot else None for bot in again.bots] == ["random", "heuristic", None, "greedy"]
