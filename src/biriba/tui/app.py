@@ -728,7 +728,7 @@ class BiribaApp(App[None]):
         if self.game is None or self.game.is_over:
             self.exit()
             return
-        question = self.messages("tui.leave_question", path=self.save_path)
+        question = self.messages("tui.leave_question", path=self.save_path, option="--load")
         self.push_screen(LeaveScreen(question), self._after_leave)
 
     def _after_leave(self, leave: bool | None) -> None:
