@@ -45,6 +45,7 @@ app = typer.Typer(
     help="Biriba (Μπιρίμπα), the Greek rummy card game: rules engine, bots and tools.",
     add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 EXIT_ILLEGAL = 1
@@ -81,10 +82,15 @@ def _rules_from_option(text: str, as_json: bool, players: int | None = None) -> 
 
 
 def _read_json(path: str, as_json: bool) -> object:
+    """The JSON of a file (or standard input, ``-``): UTF-8, with or without the byte-order mark some
+    editors write. A file that cannot be read, or is not text, is a usage error naming it."""
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        raw = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        text = raw.decode("utf-8-sig")
     except OSError as error:
         _fail(f"cannot read {path}: {error.strerror}", EXIT_USAGE, as_json)
+    except UnicodeDecodeError as error:
+        _fail(f"{path} is not a UTF-8 text file (byte {error.start}): expected JSON", EXIT_USAGE, as_json)
     try:
         return load_json(text)
     except InvalidInputError as error:
@@ -373,6 +379,8 @@ def watch(
 ) -> None:
     """Watch bots play Biriba, move by move."""
     words = _words(lang)
+    if delay < 0:
+        _fail(f"--delay must be 0 or more seconds, not {delay}", EXIT_USAGE, False)
     table_rules = _rules_from_option(rules, False, players)
     levels = bots.split(",")
     if len(levels) == 1:

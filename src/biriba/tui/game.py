@@ -208,9 +208,11 @@ class TableGame:
 def read_record(path: Path) -> object:
     """The JSON of a record file; :class:`InvalidInputError` naming the file if it cannot be read."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_bytes().decode("utf-8-sig")  # editors on Windows may write a byte-order mark
     except OSError as error:
         raise InvalidInputError(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError as error:
+        raise InvalidInputError(f"{path} is not a UTF-8 text file (byte {error.start}): expected JSON") from None
     try:
         return load_json(text)
     except InvalidInputError as error:
