@@ -31,6 +31,15 @@ def private_table(page: Page, seats: list[str]) -> str:
     return page.url
 
 
+def follow_invitation(page: Page, link: str, name: str, seat: int) -> None:
+    """A friend follows the invitation link, enters as a guest and sits in ``seat``."""
+    page.goto(link)
+    page.fill("#name", name)
+    page.click("#enter")
+    page.locator(f"[data-testid=seat][data-seat='{seat}'] [data-testid=sit]").click()
+    expect(page.locator("[data-testid=seat].me")).to_have_attribute("data-seat", str(seat))
+
+
 def test_an_invitation_seats_the_friend_and_the_host_fills_the_rest_with_bots(
     new_device: NewDevice, server: RunningServer
 ) -> None:
@@ -39,11 +48,7 @@ def test_an_invitation_seats_the_friend_and_the_host_fills_the_rest_with_bots(
     link = private_table(host, ["person", "person", "greedy"])
     expect(host.locator("[data-testid=turn]")).to_contain_text("Waiting for players")
     # The friend follows the link, enters as a guest and sits down.
-    friend.goto(link)
-    friend.fill("#name", "Yannis")
-    friend.click("#enter")
-    friend.locator("[data-testid=seat][data-seat='1'] [data-testid=sit]").click()
-    expect(friend.locator("[data-testid=seat].me")).to_have_attribute("data-seat", "1")
+    follow_invitation(friend, link, "Yannis", 1)
     expect(host.locator("[data-testid=seat][data-seat='1']")).to_contain_text("Yannis")
     # The host gives the last open seat to a bot: every seat is taken, the game begins.
     host.locator("[data-testid=seat][data-seat='2'] [data-testid=seat-choice]").select_option("heuristic")
@@ -90,11 +95,7 @@ def test_the_seat_of_a_player_who_left_goes_to_a_bot_and_back(
     host, friend = new_device(), new_device()
     sign_in(host, quick_server.url, "Petros")
     link = private_table(host, ["person", "greedy", "greedy"])
-    friend.goto(link)
-    friend.fill("#name", "Ioanna")
-    friend.click("#enter")
-    friend.locator("[data-testid=seat][data-seat='1'] [data-testid=sit]").click()
-    expect(friend.locator("[data-testid=seat].me")).to_have_attribute("data-seat", "1")
+    follow_invitation(friend, link, "Ioanna", 1)
     friend.goto("about:blank")  # Ioanna leaves: it is her turn, the table waits for her
     seat = host.locator("[data-testid=seat][data-seat='1']")
     expect(seat).to_contain_text("away")
