@@ -53,24 +53,22 @@ def test_the_host_turns_an_open_seat_into_a_bot_and_back_before_the_first_move(q
     url = quick_server.url
     host = guest(url, "Host")
     table = create_table(url, host, players=4, seat=0, seats=[None, None, "greedy", "greedy"], turn_seconds=None)
-    table_id = table["table"]["id"]
-    made = http_post(f"{url}/api/tables/{table_id}/seats/1", json={"bot": "heuristic"}, headers=auth(host))
+    seats_url = f"{url}/api/tables/{table['table']['id']}/seats"
+    # A seat always stays open here: the table keeps waiting, so the host may go on changing seats.
+    back = http_post(f"{seats_url}/2", json={"bot": None}, headers=auth(host))
+    assert back.status_code == 200, back.text
+    assert back.json()["table"]["seats"][2]["open"] is True
+    made = http_post(f"{seats_url}/1", json={"bot": "heuristic"}, headers=auth(host))
     assert made.status_code == 200, made.text
     assert made.json()["table"]["seats"][1]["bot"] == "heuristic"
-    back = http_post(f"{url}/api/tables/{table_id}/seats/2", json={"bot": None}, headers=auth(host))
-    assert back.json()["table"]["seats"][2]["open"] is True
     # Not the host: refused, nothing changes.
     other = guest(url, "Other")
-    refused = http_post(f"{url}/api/tables/{table_id}/seats/3", json={"bot": None}, headers=auth(other))
+    refused = http_post(f"{seats_url}/3", json={"bot": None}, headers=auth(other))
     assert refused.status_code == 403 and refused.json()["key"] == "not-host"
     # A person's seat is not the host's to give away; an unknown level is refused.
-    assert (
-        http_post(f"{url}/api/tables/{table_id}/seats/0", json={"bot": "greedy"}, headers=auth(host)).status_code == 409
-    )
-    assert (
-        http_post(f"{url}/api/tables/{table_id}/seats/1", json={"bot": "genius"}, headers=auth(host)).status_code == 400
-    )
-    seats = http_get(f"{url}/api/tables/{table_id}").json()["table"]["seats"]
+    assert http_post(f"{seats_url}/0", json={"bot": "greedy"}, headers=auth(host)).status_code == 409
+    assert http_post(f"{seats_url}/2", json={"bot": "genius"}, headers=auth(host)).status_code == 400
+    seats = http_get(f"{url}/api/tables/{table['table']['id']}").json()["table"]["seats"]
     assert [s["bot"] for s in seats] == [None, "heuristic", None, "greedy"]
 
 
