@@ -41,9 +41,17 @@ from biriba.i18n import LANGUAGES, Words, reason_json
 from biriba.rulesheet import preset_names, preset_summary, rule_sheet
 from biriba.server import defaults as server_defaults
 
+
+def _flag_type(option: typer.core.TyperOption, ctx: Any) -> str | None:
+    """A flag takes no value, so its help shows no type: Typer 0.29 would print ``--json <bool>``."""
+    return None if option.is_flag else _option_type(option, ctx)
+
+
+_option_type = typer.core.TyperOption.display_type_rich
+typer.core.TyperOption.display_type_rich = _flag_type  # type: ignore[method-assign,assignment]
+
 app = typer.Typer(
     help="Biriba (Μπιρίμπα), the Greek rummy card game: rules engine, bots and tools.",
-    add_completion=False,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -51,10 +59,28 @@ app = typer.Typer(
 EXIT_ILLEGAL = 1
 EXIT_USAGE = 2
 
+
+def _complete_presets(incomplete: str) -> list[str]:
+    return [name for name in preset_names() if name.startswith(incomplete)]
+
+
+def _complete_languages(incomplete: str) -> list[str]:
+    return [language for language in LANGUAGES if language.startswith(incomplete)]
+
+
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON.")]
-RulesOption = Annotated[str, typer.Option("--rules", help="Preset name, or a JSON rules object.")]
+RulesOption = Annotated[
+    str,
+    typer.Option("--rules", help="Preset name, or a JSON rules object.", autocompletion=_complete_presets),
+]
 LangOption = Annotated[
-    str, typer.Option("--lang", envvar="BIRIBA_LANG", help="The language people read: en, or el (Ελληνικά).")
+    str,
+    typer.Option(
+        "--lang",
+        envvar="BIRIBA_LANG",
+        help="The language people read: en, or el (Ελληνικά).",
+        autocompletion=_complete_languages,
+    ),
 ]
 
 
@@ -203,7 +229,7 @@ def replay(
         _fail(str(error), EXIT_USAGE, as_json)
     try:
         if isinstance(record, MatchRecord):
-            result = _replay_match(record)
+            result = _replay_match(record, words, None if as_json else Console(highlight=False), show)
         else:
             result = _replay_hand(record, show and not as_json, words)
     except InvalidInputError as error:  # found only when dealing: a deck of the wrong cards, extra hands...
@@ -220,20 +246,15 @@ def replay(
         raise typer.Exit(EXIT_ILLEGAL) from None
     if as_json:
         typer.echo(json.dumps(result))
-        return
-    if result["finished"]:
-        if "totals" in result:
-            totals = ", ".join(words.signed(total) for total in result["totals"])
-            typer.echo(words("cli.match-over", n=len(result["hands"]), totals=totals))
-        else:
-            scores = ", ".join(
-                words("cli.team-score", team=i, score=words.signed(t["score"])) for i, t in enumerate(result["teams"])
-            )
-            typer.echo(words("cli.hand-over", n=result["actions"], scores=scores))
-    elif "current" in result:
-        typer.echo(words("cli.unfinished", n=result["actions"], seat=result["current"]))
+    elif "totals" in result:
+        typer.echo(_match_summary(result, words))
+    elif result["finished"]:
+        scores = ", ".join(
+            words("cli.team-score", team=i, score=words.signed(t["score"])) for i, t in enumerate(result["teams"])
+        )
+        typer.echo(words("cli.hand-over", n=result["actions"], scores=scores))
     else:
-        typer.echo(words("cli.unfinished-match", n=result["actions"]))
+        typer.echo(words("cli.unfinished", n=result["actions"], seat=result["current"]))
 
 
 def _replay_hand(record: HandRecord, show: bool, words: Words) -> dict[str, Any]:
@@ -256,13 +277,40 @@ def _replay_hand(record: HandRecord, show: bool, words: Words) -> dict[str, Any]
     return result
 
 
-def _replay_match(record: MatchRecord) -> dict[str, Any]:
-    match = record.replay()
+def _replay_match(record: MatchRecord, words: Words, console: Console | None, show: bool) -> dict[str, Any]:
+    """The match's standing: each finished hand's scores, the totals, and the hand in progress if any.
+    Printed on ``console`` (if given) as it goes: each finished hand's scores, and with ``show`` every
+    hand's deal, actions and end."""
+    names = [words.seat(s) for s in range(record.rules.players)]
+    shown = console if show else None
+    finished_hands = 0
+
+    def on_hand_start(state: HandState) -> None:
+        if shown is not None:
+            shown.rule(escape(words("cli.hand-dealt-by", seat=state.dealer)))
+            shown.print(table_markup(state, names, words))
+
+    def on_state(index: int, state: HandState) -> None:
+        nonlocal finished_hands
+        if shown is not None:
+            shown.print(action_markup(record.hands[finished_hands][1][index], names, words))
+        if not state.is_over:
+            return
+        if shown is not None:
+            shown.print(table_markup(state, names, words))
+            for line in score_lines(state.hand_score(), words):
+                shown.print(line)
+        if console is not None:
+            scores = ", ".join(f"{names[s]} {words.signed(p)}" for s, p in enumerate(state.hand_score().seat_scores))
+            console.print(escape(words("cli.hand-scores", hand=finished_hands, scores=scores)))
+        finished_hands += 1
+
+    match = record.replay(on_state, on_hand_start)
     hands = [
         {"dealer": r.dealer, **_hand_score_json(r.score), "went_out": r.went_out if r.went_out >= 0 else None}
         for r in match.results
     ]
-    return {
+    result: dict[str, Any] = {
         "finished": match.is_over,
         "actions": sum(len(actions) for _, actions in record.hands),
         "teams": [
@@ -272,6 +320,30 @@ def _replay_match(record: MatchRecord) -> dict[str, Any]:
         "winner": match.winner,
         "hands": hands,
     }
+    if match.hand is not None:  # the last hand is being played
+        if shown is not None:
+            shown.print(table_markup(match.hand, names, words))
+        result["current"] = match.hand.current
+        result["phase"] = match.hand.phase.name.lower()
+    return result
+
+
+def _match_summary(result: dict[str, Any], words: Words) -> str:
+    """The last line of a match's replay: its totals, and where an unfinished match stands."""
+    sides = [" & ".join(words.seat(seat) for seat in team["seats"]) for team in result["teams"]]
+    totals = " · ".join(
+        f"{side} {words.signed(team['score'])}" for side, team in zip(sides, result["teams"], strict=True)
+    )
+    hands = len(result["hands"])
+    if result["finished"]:
+        return (
+            words("cli.match-over", n=hands, totals=totals)
+            + words("sep.clauses")
+            + words("cli.match-winners", winners=sides[result["winner"]])
+        )
+    if "current" in result:
+        return words("cli.unfinished-match-hand", hand=hands, seat=result["current"], totals=totals)
+    return words("cli.unfinished-match", n=hands, totals=totals)
 
 
 def _hand_score_json(score: HandScore) -> dict[str, Any]:
@@ -403,19 +475,25 @@ def watch(
         console.rule(escape(words.with_names(names)("cli.hand-dealt-by", seat=state.dealer)))
         console.print(table_markup(state, names, words))
 
+    hands_played = 0
+
     def on_action(state: HandState, action: Action) -> None:
+        nonlocal hands_played
         console.print(action_markup(action, names, words))
         if isinstance(action, Discard) or state.is_over:
             console.print(table_markup(state, names, words))
             console.print()
+        if state.is_over and match:  # each hand's scores as it ends, not only at the end of the match
+            for line in score_lines(state.hand_score(), words):
+                console.print(line)
+            scores = ", ".join(f"{names[s]} {words.signed(p)}" for s, p in enumerate(state.hand_score().seat_scores))
+            console.print(f"[bold]{escape(words('cli.hand-scores', hand=hands_played, scores=scores))}[/]")
+            hands_played += 1
         if delay:
             time.sleep(delay)
 
     if match:
         match_record, result = play_match(table_rules, seated, seed, dealer, on_action, on_hand_start)
-        for number, hand in enumerate(result.results, 1):
-            scores = ", ".join(f"{names[s]} {words.signed(p)}" for s, p in enumerate(hand.score.seat_scores))
-            console.print(escape(words("cli.hand-scores", hand=number - 1, scores=scores)))
         sides = [" & ".join(names[seat] for seat in side) for side in result.sides]
         totals = " · ".join(
             f"{side} {words.number(total)}" for side, total in zip(sides, result.side_totals, strict=True)
@@ -458,7 +536,7 @@ def play(
     ] = None,
     target: Annotated[int | None, typer.Option(help="Target score of the match (the rules' own by default).")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the deals and the bots (random if omitted).")] = None,
-    lang: Annotated[str, typer.Option("--lang", help="Language of the table: en or el (Greek).")] = "en",
+    lang: LangOption = "en",
     load: Annotated[Path | None, typer.Option(help="Resume the match saved in this file.")] = None,
     replay_file: Annotated[
         Path | None, typer.Option("--replay", help="Step through a saved hand or match record.")
@@ -557,11 +635,11 @@ def tournament(
     """Measure bots against each other over duplicate deals (the same cards, the seats swapped).
 
     Prints each pairing's hands won and mean point difference (95% interval) and the bots' ratings;
-    writes OUT/results.json, OUT/results.csv and OUT/ladder.png.
+    writes OUT/results.json, OUT/results.csv and, with the tournament extra (matplotlib), OUT/ladder.png.
     """
     import dataclasses
 
-    from biriba.sim.report import check_plotting, pairing_table, rating_table, write_results
+    from biriba.sim.report import PLOT_MISSING, can_plot, pairing_table, rating_table, write_results
     from biriba.sim.tournament import SCHEDULES, TournamentConfig, run_tournament
 
     table_rules = _rules_from_option(rules, False, players)
@@ -584,7 +662,6 @@ def tournament(
     started = time.perf_counter()
     try:
         config.validate()
-        check_plotting()
         if workers is not None and workers < 1:
             raise InvalidInputError(f"--workers must be at least 1, not {workers}")
         result = run_tournament(config, workers, progress=progress.is_terminal, console=progress)
@@ -598,6 +675,8 @@ def tournament(
     console.print(
         f"{sum(p.hands for p in result.pairings)} hands in {elapsed:.1f} s; wrote {', '.join(map(str, paths))}"
     )
+    if not can_plot():
+        console.print(f"ladder.png not drawn: {escape(PLOT_MISSING)}")
 
 
 # --- biriba serve (src/biriba/server) ------------------------------------------------------------------

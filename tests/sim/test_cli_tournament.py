@@ -60,7 +60,7 @@ def test_usage_errors_exit_2_and_write_nothing(args: list[str], message: str, tm
     assert not out.exists()
 
 
-def test_missing_matplotlib_is_reported_before_anything_is_played(
+def test_without_matplotlib_the_results_are_written_and_the_plot_named(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     import importlib.util
@@ -71,8 +71,11 @@ def test_missing_matplotlib_is_reported_before_anything_is_played(
         return None if name == "matplotlib" else real_find_spec(name, package)
 
     monkeypatch.setattr(importlib.util, "find_spec", without_matplotlib)
-    out = tmp_path / "never"
-    code, _, stderr = run("random", "greedy", "--deals", "1", "--out", str(out))
-    assert code == 2
-    assert "pip install 'biriba[tournament]'" in stderr
-    assert not out.exists()
+    out = tmp_path / "results"
+    code, stdout, stderr = run(
+        "random", "greedy", "--deals", "1", "--players", "2", "--workers", "1", "--out", str(out)
+    )
+    assert code == 0, stderr
+    assert sorted(path.name for path in out.iterdir()) == ["results.csv", "results.json"]
+    assert json.loads((out / "results.json").read_text(encoding="utf-8"))["bots"] == ["random", "greedy"]
+    assert "ladder.png not drawn" in stdout and "pip install 'biriba[tournament]'" in stdout

@@ -147,15 +147,24 @@ class MatchRecord:
     first_dealer: int
     hands: list[tuple[Deal, list[Action]]] = field(default_factory=list)
 
-    def replay(self) -> Match:
-        """Replay every hand into a :class:`Match`; raise :class:`ReplayError` (its index counts from
-        the first action of the match)."""
+    def replay(
+        self,
+        on_state: Callable[[int, HandState], None] | None = None,
+        on_hand_start: Callable[[HandState], None] | None = None,
+    ) -> Match:
+        """Replay every hand into a :class:`Match` (its ``hand`` is the last hand if that is unfinished);
+        raise :class:`ReplayError` (its index counts from the first action of the match).
+
+        ``on_hand_start`` sees each hand as dealt, ``on_state`` the hand after each of its actions (the
+        index counts within the hand)."""
         match = Match(self.rules, self.first_dealer)
         offset = 0
         for deal, actions in self.hands:
             state = match.start_hand(deck=deal.deck, seed=deal.seed, cut=deal.cut)
+            if on_hand_start is not None:
+                on_hand_start(state)
             try:
-                _play(state, actions, None)
+                _play(state, actions, on_state)
             except ReplayError as error:
                 raise ReplayError(offset + error.index, error.action, error.cause) from None
             offset += len(actions)

@@ -51,11 +51,9 @@ def write_csv(result: TournamentResult, path: Path) -> None:
 PLOT_MISSING = "drawing the ladder needs matplotlib: pip install 'biriba[tournament]'"
 
 
-def check_plotting() -> None:
-    """Raise :class:`InvalidInputError` if matplotlib is missing: checked before a tournament is played,
-    not after."""
-    if importlib.util.find_spec("matplotlib") is None:
-        raise InvalidInputError(PLOT_MISSING)
+def can_plot() -> bool:
+    """Whether matplotlib (the ``tournament`` extra) is installed to draw the ladder."""
+    return importlib.util.find_spec("matplotlib") is not None
 
 
 def write_ladder_png(result: TournamentResult, path: Path) -> None:
@@ -87,15 +85,18 @@ def write_ladder_png(result: TournamentResult, path: Path) -> None:
 
 
 def write_results(result: TournamentResult, out: Path) -> list[Path]:
-    """Write ``results.json``, ``results.csv`` and ``ladder.png`` into ``out`` (created if needed)."""
+    """Write ``results.json``, ``results.csv`` and, if matplotlib is installed (:func:`can_plot`),
+    ``ladder.png`` into ``out`` (created if needed); return the files written."""
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise InvalidInputError(f"cannot create {out}: {error.strerror}") from None
-    paths = [out / "results.json", out / "results.csv", out / "ladder.png"]
+    paths = [out / "results.json", out / "results.csv"]
     write_json(result, paths[0])
     write_csv(result, paths[1])
-    write_ladder_png(result, paths[2])
+    if can_plot():
+        paths.append(out / "ladder.png")
+        write_ladder_png(result, paths[-1])
     return paths
 
 
