@@ -203,3 +203,22 @@ def test_every_module_imports_only_the_layers_below_it(path: Path) -> None:
 def test_every_package_has_a_layer() -> None:
     owners = {_owner(path) for path in SRC.rglob("*.py")} - {"__init__", "__main__"}
     assert owners == set(LAYERS), f"give {owners ^ set(LAYERS)} a place in LAYERS"
+
+
+SHELLS = {"tui": "biriba.tui.shell"}
+"""A client's shell, shared by every game's table: it may use the words, never a game."""
+
+
+@pytest.mark.parametrize("client", sorted(SHELLS))
+def test_a_clients_shell_imports_no_game(client: str) -> None:
+    shell = SHELLS[client]
+    files = sorted((SRC / Path(*shell.split(".")[1:])).rglob("*.py"))
+    assert files, f"{shell} has no modules"
+    for path in files:
+        for module, _ in imported_modules(parse(path)):
+            parts = module.split(".")
+            if parts[0] != "biriba":
+                continue
+            assert module == "biriba.i18n" or module.startswith(shell), (
+                f"{path.relative_to(SRC)} imports {module}: the shell serves every game and knows none"
+            )

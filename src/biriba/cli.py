@@ -554,7 +554,7 @@ def play(
     import platformdirs
 
     from biriba.tui import LANGUAGES, BiribaApp, ReplayCursor, TableGame
-    from biriba.tui.game import SavedTable, read_record, saved_table
+    from biriba.tui.biriba.game import SavedTable, read_record, saved_table
 
     if lang not in LANGUAGES:
         _fail(f"--lang must be one of {', '.join(LANGUAGES)}, not {lang!r}", EXIT_USAGE, False)

@@ -14,7 +14,7 @@ from biriba.core.cards import Card
 from biriba.core.rules import Rules
 from biriba.core.state import Phase
 from biriba.tui import BiribaApp, TableGame
-from biriba.tui.app import HandView
+from biriba.tui.biriba.board import BiribaPlayScreen, HandView
 
 SEED = 11
 """A deal where the person can meld, extend and discard during the first hand."""
@@ -30,6 +30,12 @@ def new_app(game: TableGame | None = None, language: str = "en", **kwargs: objec
     return BiribaApp(game=game or new_game(), language=language, bot_delay=0, **kwargs)  # type: ignore[arg-type]
 
 
+def seat_screen(app: BiribaApp) -> BiribaPlayScreen:
+    """The table of a match being played (not a replay)."""
+    assert isinstance(app.table, BiribaPlayScreen)
+    return app.table
+
+
 def plain(widget: object) -> str:
     """The text a Static shows, without styles."""
     return str(widget.render())  # type: ignore[attr-defined]
@@ -40,12 +46,12 @@ async def select_cards(pilot: Pilot[None], app: BiribaApp, cards: Sequence[Card]
     await pilot.press("c")
     wanted = Counter(cards)
     hand = app.query_one(HandView)
-    for index, card in enumerate(list(app.hand_cards)):
+    for index, card in enumerate(list(app.table.hand_cards)):
         if wanted[card]:
             wanted[card] -= 1
             await pilot.click(HandView, offset=hand.card_offset(index))
-    assert not +wanted, f"cards {dict(+wanted)} are not in the hand shown: {app.hand_cards}"
-    assert sorted(app.hand_cards[i] for i in app.selected) == sorted(cards)
+    assert not +wanted, f"cards {dict(+wanted)} are not in the hand shown: {app.table.hand_cards}"
+    assert sorted(app.table.hand_cards[i] for i in app.table.selected) == sorted(cards)
 
 
 async def play_turn_step(pilot: Pilot[None], app: BiribaApp) -> None:
@@ -85,7 +91,7 @@ async def play_to_end_of_hand(pilot: Pilot[None], app: BiribaApp, max_steps: int
             return step
         before = (game.hand_number, len(game.actions))
         await play_turn_step(pilot, app)
-        assert (game.hand_number, len(game.actions)) != before or game.last_result is not None, app.message
+        assert (game.hand_number, len(game.actions)) != before or game.last_result is not None, app.table.message
     raise AssertionError(f"the hand did not end in {max_steps} steps")
 
 

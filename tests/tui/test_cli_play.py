@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from biriba.cli import app
 from biriba.tui import BiribaApp
+from biriba.tui.biriba.board import BiribaPlayScreen, BiribaReplayScreen
 from tests.tui.driver import new_game
 
 runner = CliRunner()
@@ -29,9 +30,11 @@ def test_options_reach_the_table(started: list[BiribaApp], tmp_path: Path) -> No
     table_options = ["--players", "6", "--seat", "2", "--bots", "random", "--target", "3000", "--seed", "5"]
     result = runner.invoke(app, ["play", *table_options, "--lang", "el", "--delay", "0", "--save", str(save)])
     assert result.exit_code == 0, result.output
-    (table,) = started
+    (tui,) = started
+    table = tui.table
+    assert isinstance(table, BiribaPlayScreen)
     game = table.game
-    assert game is not None and game.rules.players == 6 and game.rules.target == 3000 and game.seat == 2
+    assert game.rules.players == 6 and game.rules.target == 3000 and game.seat == 2
     assert [bot.name if bot else None for bot in game.bots] == ["random", "random", None, "random", "random", "random"]
     assert table.messages.language == "el" and table.bot_delay == 0 and table.save_path == save
 
@@ -43,8 +46,10 @@ def test_load_resumes_and_saves_back_to_the_same_file(started: list[BiribaApp], 
     game.save(saved)
     result = runner.invoke(app, ["play", "--load", str(saved), "--bots", "greedy,random,heuristic"])
     assert result.exit_code == 0, result.output
-    (table,) = started
-    assert table.game is not None and table.game.record.to_json() == game.record.to_json()
+    (tui,) = started
+    table = tui.table
+    assert isinstance(table, BiribaPlayScreen)
+    assert table.game.record.to_json() == game.record.to_json()
     assert table.save_path == saved
     assert [bot.name if bot else None for bot in table.game.bots] == [None, "greedy", "random", "heuristic"]
 
@@ -55,8 +60,8 @@ def test_replay_opens_a_record(started: list[BiribaApp], tmp_path: Path) -> None
     game.save(tmp_path / "match.json")
     result = runner.invoke(app, ["play", "--replay", str(tmp_path / "match.json"), "--seat", "1"])
     assert result.exit_code == 0, result.output
-    (table,) = started
-    assert table.replay is not None and table.game is None and table.shown_seat == 1
+    (tui,) = started
+    assert isinstance(tui.table, BiribaReplayScreen) and tui.table.shown_seat == 1
 
 
 @pytest.mark.parametrize(

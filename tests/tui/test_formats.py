@@ -19,7 +19,7 @@ from biriba.core.rules import PLAYER_COUNTS, PRESETS, Rules
 from biriba.core.state import Phase
 from biriba.tui import BiribaApp, TableGame
 from tests.builders import position
-from tests.tui.driver import new_app, plain
+from tests.tui.driver import new_app, plain, seat_screen
 
 FORMATS = [(preset, players) for preset in PRESETS for players in PLAYER_COUNTS]
 
@@ -68,18 +68,18 @@ def test_an_opening_of_several_melds_is_set_aside_and_laid_in_one_action(preset:
             opening = next(a for a in game.legal_actions() if isinstance(a, Meld) and len(a.melds) >= 2)
             for meld in opening.melds:  # each meld selected among the cards not yet set aside, then g
                 wanted = list(meld)
-                for index in app._free_cards():
-                    if app.hand_cards[index] in wanted:
-                        wanted.remove(app.hand_cards[index])
-                        app.toggle_card(index)
+                for index in seat_screen(app).free_cards():
+                    if app.table.hand_cards[index] in wanted:
+                        wanted.remove(app.table.hand_cards[index])
+                        seat_screen(app).toggle_card(index)
                 assert not wanted
                 await pilot.press("g")
-            assert len(app.groups) == len(opening.melds)
+            assert len(app.table.groups) == len(opening.melds)
             assert "set aside" in plain(app.query_one("#hand-title"))
             await pilot.press("m")
             await pilot.pause()
             laid = next(a for a in reversed(game.actions) if a.seat == game.seat and isinstance(a, Meld))
-            assert sorted(laid.melds) == sorted(opening.melds) and not app.groups
+            assert sorted(laid.melds) == sorted(opening.melds) and not app.table.groups
 
     asyncio.run(scenario())
 
@@ -95,14 +95,14 @@ def test_melds_numbered_ten_and_more_are_reached_from_the_keyboard() -> None:
         app = new_app(game)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            kings = [i for i, card in enumerate(app.hand_cards) if card == 51]  # K♣
-            app.toggle_card(kings[0])
+            kings = [i for i, card in enumerate(app.table.hand_cards) if card == 51]  # K♣
+            seat_screen(app).toggle_card(kings[0])
             await pilot.press("1", "1")  # meld 11: the set of Kings
             await pilot.pause()
             last = game.actions[-1]
             assert isinstance(last, Extend) and last.meld == 10 and last.cards == (51,)
-            nines = [i for i, card in enumerate(app.hand_cards) if card in (47, 8)]  # 9♣ 9♠
-            app.toggle_card(nines[0])
+            nines = [i for i, card in enumerate(app.table.hand_cards) if card in (47, 8)]  # 9♣ 9♠
+            seat_screen(app).toggle_card(nines[0])
             await pilot.press("7")  # one digit, then a pause: meld 7, the set of Nines
             await pilot.pause(0.8)
             assert isinstance(game.actions[-1], Extend) and game.actions[-1].meld == 6

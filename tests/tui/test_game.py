@@ -15,7 +15,7 @@ from biriba.core.match import HandResult
 from biriba.core.scoring import BiribakiStatus, BiribaScore, HandScore, TeamScore
 from biriba.i18n import Words
 from biriba.tui import ReplayCursor, TableGame
-from biriba.tui.render import breakdown_markup, hand_markup, hand_positions
+from biriba.tui.biriba.render import breakdown_markup, hand_markup, hand_positions
 from tests.tui.driver import new_game, play_hand
 
 

@@ -17,8 +17,9 @@ from biriba.core.errors import IllegalAction
 from biriba.core.records import MatchRecord
 from biriba.core.state import Phase
 from biriba.tui import BiribaApp, ReplayCursor, TableGame
-from biriba.tui.app import HandOverScreen
-from biriba.tui.render import sorted_hand
+from biriba.tui.biriba.board import BiribaReplayScreen
+from biriba.tui.biriba.render import sorted_hand
+from biriba.tui.shell.modals import HandOverScreen
 from tests.tui.driver import (
     SEED,
     new_app,
@@ -43,7 +44,7 @@ def test_a_whole_hand_with_an_illegal_attempt_a_hint_and_the_breakdown() -> None
 
             # Discarding before drawing: the rule is shown and nothing changes.
             before, played = game.state.fingerprint(), len(game.actions)
-            await select_cards(pilot, app, (app.hand_cards[0],))
+            await select_cards(pilot, app, (app.table.hand_cards[0],))
             await pilot.press("x")
             assert "Not allowed (Draw first): Start your turn by drawing" in plain(app.query_one("#message"))
             assert game.state.fingerprint() == before and len(game.actions) == played
@@ -52,7 +53,7 @@ def test_a_whole_hand_with_an_illegal_attempt_a_hint_and_the_breakdown() -> None
             assert game.actions[-1] == Draw(game.seat)
 
             # An illegal meld shows the engine's own rule and message, and changes nothing.
-            two = tuple(app.hand_cards[:2])
+            two = tuple(app.table.hand_cards[:2])
             with pytest.raises(IllegalAction) as refusal:
                 game.state.clone().check(Meld(game.seat, (tuple(sorted(two)),)))
             expected = refusal.value
@@ -75,7 +76,7 @@ def test_a_whole_hand_with_an_illegal_attempt_a_hint_and_the_breakdown() -> None
                 Extend: lambda a: list(a.cards),
                 Discard: lambda a: [a.card],
             }.get(type(hint.action), lambda a: [])(hint.action)
-            assert sorted(app.hand_cards[i] for i in app.selected) == sorted(hinted)
+            assert sorted(app.table.hand_cards[i] for i in app.table.selected) == sorted(hinted)
 
             await play_to_end_of_hand(pilot, app)
             await pilot.pause()
@@ -116,7 +117,7 @@ def test_the_match_ends_with_its_winner_and_enter_leaves_the_table() -> None:
             await pilot.pause()
             assert game.is_over and isinstance(app.screen, HandOverScreen)
             winner = game.match.sides[game.match.winner or 0]
-            names = app.names
+            names = app.table.names
             breakdown = plain(app.screen.query_one("#breakdown"))
             points = f"{game.match.totals[winner[0]]:,}"  # English writes thousands with a comma
             assert f"Match over: {'+'.join(names[s] for s in winner)} win with {points}" in breakdown
@@ -186,19 +187,23 @@ def test_mouse_and_keyboard_selection_sorting_and_adding_to_a_meld_by_click() ->
             await pilot.press("d")
             # Keyboard: Home, right, space selects the second card; space again lets it go.
             await pilot.press("c", "home", "right", "space")
-            assert app.selected == {1}
+            assert app.table.selected == {1}
             await pilot.press("space")
-            assert app.selected == set()
+            assert app.table.selected == set()
             # Sorting by rank keeps the selected cards selected.
-            await select_cards(pilot, app, (app.hand_cards[0], app.hand_cards[-1]))
-            chosen = sorted(app.hand_cards[i] for i in app.selected)
+            await select_cards(pilot, app, (app.table.hand_cards[0], app.table.hand_cards[-1]))
+            chosen = sorted(app.table.hand_cards[i] for i in app.table.selected)
             await pilot.press("s")
-            assert app.hand_cards == sorted_hand(game.view().hand, "rank")
-            assert [rank_of(c) or 14 for c in app.hand_cards] == sorted(rank_of(c) or 14 for c in app.hand_cards)
-            assert sorted(app.hand_cards[i] for i in app.selected) == chosen
+            assert app.table.hand_cards == sorted_hand(game.view().hand, "rank")
+            assert [rank_of(c) or 14 for c in app.table.hand_cards] == sorted(
+                rank_of(c) or 14 for c in app.table.hand_cards
+            )
+            assert sorted(app.table.hand_cards[i] for i in app.table.selected) == chosen
             assert "by rank" in plain(app.query_one("#hand-title"))
             await pilot.press("s")
-            assert [suit_of(c) % 5 for c in app.hand_cards] == sorted(suit_of(c) % 5 for c in app.hand_cards)
+            assert [suit_of(c) % 5 for c in app.table.hand_cards] == sorted(
+                suit_of(c) % 5 for c in app.table.hand_cards
+            )
 
             # Play on until a single card can be added to one of the team's melds, then click the meld.
             for _ in range(300):
@@ -232,8 +237,8 @@ def test_replaying_a_saved_record_step_by_step(tmp_path: Path) -> None:
     async def scenario() -> None:
         app = BiribaApp(replay=ReplayCursor.load(saved), language="en")
         async with app.run_test(size=(80, 24)) as pilot:
-            cursor = app.replay
-            assert cursor is not None
+            assert isinstance(app.table, BiribaReplayScreen)
+            cursor = app.table.replay
             assert "move 0/" in plain(app.query_one("#message"))
             await pilot.press("right", "right", "right")
             message = " ".join(plain(app.query_one("#message")).split())
@@ -305,7 +310,7 @@ def test_formats_with_partnerships_formed_during_the_hand(players: int, seat: in
             result = game.last_result
             assert result is not None and isinstance(app.screen, HandOverScreen)
             breakdown = plain(app.screen.query_one("#breakdown"))
-            heads = ["+".join(app.names[s] for s in seats) for seats in result.score.teams]
+            heads = ["+".join(app.table.names[s] for s in seats) for seats in result.score.teams]
             header = next(line for line in breakdown.splitlines() if line.split() == heads)
             assert header
             # Partners of a formed partnership each score half of their team's score: a line of its own.

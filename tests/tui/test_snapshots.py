@@ -37,7 +37,8 @@ def test_illegal_attempt_shows_the_rule_80x24(snap_compare: SnapCompare, languag
     async def discard_before_drawing(pilot: Pilot[Any]) -> None:
         app = pilot.app
         assert isinstance(app, BiribaApp)
-        await select_cards(pilot, app, (app.hand_cards[0],))
+        await pilot.pause()  # the table's screen mounts after the app starts
+        await select_cards(pilot, app, (app.table.hand_cards[0],))
         await pilot.press("x")
 
     assert snap_compare(new_app(language=language), run_before=discard_before_drawing, terminal_size=(80, 24))
@@ -48,6 +49,7 @@ def test_end_of_hand_breakdown_80x24(snap_compare: SnapCompare, language: str) -
     async def finish_the_hand(pilot: Pilot[Any]) -> None:
         app = pilot.app
         assert isinstance(app, BiribaApp)
+        await pilot.pause()
         await play_to_end_of_hand(pilot, app)
         await pilot.pause()
 

@@ -1,4 +1,4 @@
-"""How the table looks: Textual content markup built from a seat's view, nothing else.
+"""How Biriba's board looks: Textual content markup built from a seat's view, nothing else.
 
 Pure functions, so the screen code stays about input and flow. Every function takes what one seat may
 see (a :class:`~biriba.core.views.SeatView`, the actions played, the match results) and the words of
@@ -22,6 +22,7 @@ from biriba.core.scoring import TeamScore
 from biriba.core.state import Phase, TableMeld
 from biriba.core.views import SeatView
 from biriba.i18n import Words
+from biriba.tui.shell.sheet import side_name
 
 CARD_CELL = 4
 """Columns per card in the hand: the widest card (``10♥``) and a space."""
@@ -82,15 +83,6 @@ def hand_markup(
             cells.append(f"[{style} @click=pick({index})]{text}[/]" + " " * (CARD_CELL - len(text)))
         lines.append("".join(cells).rstrip())
     return "\n".join(lines) if lines else " "
-
-
-def seat_names(players: int, person: int | None, messages: Words) -> list[str]:
-    """Short names: "You" for the person's seat, ``P1``, ``P2``... for the others."""
-    return [messages("tui.you") if seat == person else messages("tui.seat", n=seat + 1) for seat in range(players)]
-
-
-def side_name(seats: Sequence[int], names: Sequence[str]) -> str:
-    return "+".join(names[seat] for seat in seats)
 
 
 def meld_markup(meld: TableMeld, number: int, messages: Words, clickable: bool) -> str:
@@ -165,52 +157,10 @@ def status_markup(view: SeatView, names: Sequence[str], hand_number: int, messag
     return " · ".join(parts)
 
 
-def players_markup(view: SeatView, names: Sequence[str], messages: Words) -> str:
-    """Each player's card count, the player on turn marked, the dealer marked D."""
-    lines = [f"[bold]{messages('tui.players')}[/]"]
-    for seat, size in enumerate(view.hand_sizes):
-        marker = "▶" if seat == view.current and view.phase is not Phase.OVER else " "
-        dealer = messages("tui.dealer_mark") if seat == view.dealer else " "
-        team = view.seat_team[seat]
-        team_text = messages("tui.team_short", n=team + 1) if team >= 0 else "  "
-        lines.append(f"{marker} {names[seat]:<4} {team_text} {dealer} {escape(messages('game.cards', n=size))}")
-    return "\n".join(lines)
-
-
-def score_sheet_markup(
-    results: Sequence[HandResult],
-    sides: Sequence[Sequence[int]],
-    totals: Sequence[int],
-    names: Sequence[str],
-    messages: Words,
-    target: int | None = None,
-) -> str:
-    """The match score sheet: the target, a column per side, every hand (the panel scrolls), and the totals."""
-    width = max(6, *(len(side_name(side, names)) for side in sides))
-    header = "   " + " ".join(f"{side_name(side, names):>{width}}" for side in sides)
-    title = messages("tui.score_sheet")
-    if target is not None:
-        title += " · " + messages("tui.target", n=messages.number(target))
-    lines = [f"[bold]{escape(title)}[/]", f"[dim]{escape(header)}[/]"]
-    for number, result in enumerate(results, 1):
-        cells = " ".join(f"{messages.signed(result.score.seat_scores[side[0]]):>{width}}" for side in sides)
-        lines.append(f"{number:>2} {cells}")
-    cells = " ".join(f"{messages.number(totals[side[0]]):>{width}}" for side in sides)
-    lines.append(f"[bold]{'Σ':>2} {cells}[/]")
-    return "\n".join(lines)
-
-
 def action_text(action: Action, names: Sequence[str], messages: Words) -> str:
     """An action in words (markup), who made it first: ``P1 discards 7♥``, the cards in colour."""
     shown = Words(messages.language, [f"[cyan]{escape(name)}[/]" for name in names], card_markup)
     return shown.action(action)
-
-
-def log_markup(actions: Sequence[Action], names: Sequence[str], messages: Words, count: int) -> str:
-    """The last ``count`` actions, oldest first."""
-    lines = [f"[bold]{messages('tui.last_moves')}[/]"]
-    lines += [action_text(action, names, messages) for action in actions[-count:]]
-    return "\n".join(lines)
 
 
 _LINES = (

@@ -118,6 +118,10 @@ class TableGame:
     # --- where the match stands --------------------------------------------------------------
 
     @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
     def state(self) -> HandState:
         """The hand being played, or the one just finished until the next is dealt."""
         return self._state
@@ -259,8 +263,21 @@ class ReplayCursor:
         return cls(record)
 
     @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def hand_count(self) -> int:
+        return len(self.hands)
+
+    @property
     def hand(self) -> ReplayHand:
         return self.hands[self.hand_index]
+
+    @property
+    def hand_length(self) -> int:
+        """Moves in the current hand."""
+        return len(self.hand.actions)
 
     @property
     def state(self) -> HandState:
