@@ -39,7 +39,14 @@ def test_the_player_sees_the_card_just_drawn_and_nobody_else_does(sqlite_server:
     drawn = player.state_where(lambda state: state["seq"] > mine["seq"])
     assert drawn["drawn"] in drawn["view"]["hand"]
     seen = watcher.state_where(lambda state: state["seq"] == drawn["seq"])
-    assert seen["drawn"] is None and seen["watchers"] == 1
+    assert seen["drawn"] is None and seen["watchers"] == 1 and seen["watcher_names"] == []
+    # A signed-in spectator is named to everyone at the table; the anonymous one is only counted.
+    friend = Client(url, table_id)
+    friend.hello(guest(url, "Nikos"))
+    named = player.state_where(lambda state: state["watchers"] == 2)
+    assert named["watcher_names"] == ["Nikos"]
+    friend.close()
+    assert player.state_where(lambda state: state["watchers"] == 1)["watcher_names"] == []
     player.close()
     watcher.close()
 

@@ -96,6 +96,7 @@ class Connection:
         self.phase = Phase.GREETING
         self.seat: int | None = None
         self.player_id: str | None = None
+        self.name: str | None = None
         settings = server.settings
         self.bucket = TokenBucket(settings.messages_per_second, settings.message_burst)
         self.outbox = Outbox(websocket.send_text, self._close_socket, settings.outbox_limit, settings.send_timeout)
@@ -212,7 +213,7 @@ class Connection:
         if hello.token is not None:
             try:
                 _, session = await asyncio.to_thread(self.server.authenticate, hello.token)
-                self.player_id = session.player_id
+                self.player_id, self.name = session.player_id, session.name
             except TokenError as error:
                 raise Refusal("bad_token", str(error)) from None
         seated = self._seats_of_player()

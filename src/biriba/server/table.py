@@ -151,6 +151,8 @@ class Listener(Protocol):
     """A connection at the table: it is sent its own view after every change."""
 
     seat: int | None
+    name: str | None
+    """The player's name, if the connection said who it is (a spectator may be anonymous)."""
 
     def send(self, data: dict[str, Any]) -> None:
         """Queue ``data`` for the connection, without waiting (a table never waits on a socket)."""
@@ -492,6 +494,7 @@ class LiveTable:
                 for s in self.info.seats
             ],
             "watchers": sum(listener.seat is None for listener in self.listeners),
+            "watcher_names": sorted({one.name for one in self.listeners if one.seat is None and one.name is not None}),
             "waiting_for_players": self.waiting_for_players,
             "started": self.seq > 0,
             "host_seat": next((s.seat for s in self.info.seats if s.player_id == self.info.created_by), None),
