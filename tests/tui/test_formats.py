@@ -1,7 +1,8 @@
 """The terminal table in every format at 80x24 (Textual's pilot): the pile and the draw/take choice in
-view at the opening of a hand of each preset and player count, an opening of several melds set aside
-and laid in one action where the first meld must lay the whole hand, melds numbered 10 and more
-reached from the keyboard, a window too small for the table, and --load seating everyone again."""
+view at the opening of a hand of each preset and player count, the score sheet unwrapped however many
+sides it has, an opening of several melds set aside and laid in one action where the first meld must lay
+the whole hand, melds numbered 10 and more reached from the keyboard, a window too small for the table,
+and --load seating everyone again."""
 
 from __future__ import annotations
 
@@ -45,6 +46,8 @@ def test_the_pile_and_the_draw_stay_in_view_at_80x24(preset: str, players: int) 
             await pilot.pause()
             assert inside(app, "#pile") and inside(app, "#message") and inside(app, "#hand")
             assert "Discard pile" in plain(app.query_one("#pile"))
+            sheet = app.query_one("#scores")  # a column per side, none wrapped: its lines are the rows
+            assert sheet.region.height == len(plain(sheet).splitlines()) >= 3
             game = app.game
             assert game is not None
             if game.person_to_play and game.state.phase is Phase.DRAW:

@@ -32,6 +32,9 @@ from biriba.tui.shell.sheet import ScoreSheet, SeatLine, log_markup, score_sheet
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 """The smallest window a table fits in."""
 
+SIDE_WIDTH = 30
+"""Columns of the side column (seats, score sheet, log), wider only for a wide score sheet."""
+
 
 class PlaySession(Protocol):
     """What the shell needs of a match being played: one person at a table of bots."""
@@ -179,8 +182,11 @@ class TableScreen(Screen[None]):
         """Redraw everything."""
         self.query_one("#status", Static).update(Content.from_markup(self.status_markup()))
         self.query_one("#players", Static).update(Content.from_markup(seats_markup(self.seat_lines(), self.messages)))
-        sheet = score_sheet_markup(self.score_sheet(), self.names, self.messages)
-        self.query_one("#scores", Static).update(Content.from_markup(sheet))
+        sheet = Content.from_markup(score_sheet_markup(self.score_sheet(), self.names, self.messages))
+        self.query_one("#scores", Static).update(sheet)
+        # The side column widens to hold a sheet of many columns (five players each on their own) unwrapped.
+        widest = max(len(line) for line in sheet.plain.splitlines())
+        self.query_one("#right").styles.width = max(SIDE_WIDTH, widest + 3)
         self.query_one("#log", LogView).show(self.log_lines())
         self.show_board()
         self.show_message()
