@@ -315,6 +315,30 @@ def test_search_candidates_start_with_the_heuristic_choice() -> None:
     assert set(candidates) <= set(legal)
 
 
+def test_a_seeded_search_decides_the_same_on_a_slow_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The budget is counted in worlds; the clock is only a cap far above it. A machine so loaded that
+    every world takes two seconds still samples every world and makes the same choice."""
+    import biriba.bots.search as search_module
+
+    state = HandState.deal(STANDARD, dealer=0, seed=8)
+    state.apply(state.legal_actions()[0])  # a draw: the plays and the discards to choose from
+    view, legal = observe(state, state.current), state.legal_actions()
+    worlds: list[int] = []
+
+    def counted(view: SeatView, rng: random.Random) -> HandState:
+        worlds.append(1)
+        return determinize(view, rng)
+
+    monkeypatch.setattr(search_module, "determinize", counted)
+    idle = SearchBot(worlds=8).choose(view, legal, random.Random(3))
+    assert len(worlds) == 8
+    clock = iter(range(0, 10**6, 2))
+    monkeypatch.setattr(search_module.time, "perf_counter", lambda: float(next(clock)))
+    worlds.clear()
+    loaded = SearchBot(worlds=8).choose(view, legal, random.Random(3))
+    assert len(worlds) == 8 and loaded == idle
+
+
 @pytest.mark.parametrize("spec", ["search:worlds=0", "search:seconds=0", "search:turns=-1", "search:depth=3"])
 def test_search_options_are_checked(spec: str) -> None:
     with pytest.raises(InvalidInputError, match="search"):

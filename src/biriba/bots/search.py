@@ -13,8 +13,9 @@ another candidate replaces the heuristic's own choice only when it is better by 
 those worlds.
 
 Playouts follow the heuristic policy, not random play: random playouts say almost nothing in a rummy
-game, where most random discards feed the next player. The budget is a number of worlds (``worlds``) and
-a time limit in seconds (``seconds``), whichever comes first.
+game, where most random discards feed the next player. The budget is a number of worlds (``worlds``), so
+that a seeded game decides the same on any machine; a time limit in seconds (``seconds``) is only a cap
+far above it, against a machine so loaded that a decision would hang.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ class SearchBot:
     def __init__(
         self,
         worlds: int = 16,
-        seconds: float = 1.0,
+        seconds: float = 30.0,
         turns: int = 1,
         plays: int = 2,
         discards: int = 2,
