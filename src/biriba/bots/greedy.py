@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from biriba.bots.judgement import pile_card_fits, pile_goes_round
 from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, TakePile
-from biriba.core.cards import JOKER, N_CARD_TYPES, TWO, Card, rank_of, suit_of
+from biriba.core.cards import JOKER, N_CARD_TYPES, TWO, Card, make_card, rank_of, suit_cards, suit_of, twins
 from biriba.core.melds import MeldShape, extends, extension_shape, meld_shape
 from biriba.core.views import SeatView
 
@@ -28,7 +28,7 @@ class GreedyBot:
         choices = [a for a in legal if isinstance(a, ChooseBonusSuit)]
         if choices:
             # The suit it holds most of becomes the bonus suit.
-            held = [sum(view.hand_counts[suit * 13 : suit * 13 + 13]) for suit in range(4)]
+            held = [sum(view.hand_counts[card] for card in suit_cards(suit)) for suit in range(4)]
             return max(choices, key=lambda a: -1 if a.suit is None else held[a.suit])
         if any(isinstance(a, Draw | TakePile | Pass) for a in legal):
             return self._start_turn(view, legal)
@@ -73,9 +73,9 @@ class GreedyBot:
         value = 0.0
         for distance in (1, 2):
             for neighbour in (rank - distance, rank + distance):
-                if 1 <= neighbour <= 13 and counts[suit * 13 + neighbour - 1]:
+                if 1 <= neighbour <= 13 and counts[make_card(neighbour, suit)]:
                     value += 4 / distance
-        value += 3 * (sum(counts[s * 13 + rank - 1] for s in range(4)) - 1)
+        value += 3 * (sum(counts[twin] for twin in twins(card)) - 1)
         for team, melds in enumerate(view.melds):
             for meld in melds:
                 if extends(meld.cards, (card,), view.rules.meld_rules):

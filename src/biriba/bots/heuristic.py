@@ -31,7 +31,7 @@ from biriba.bots.judgement import (
     team_melds,
 )
 from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, Redraw, TakePile
-from biriba.core.cards import Card
+from biriba.core.cards import Card, suit_cards
 from biriba.core.melds import WILD_CARDS, MeldShape, extension_shape, meld_shape
 from biriba.core.scoring import BiribakiStatus
 from biriba.core.views import SeatView
@@ -157,5 +157,5 @@ class HeuristicBot:
     def _suit_strength(self, view: SeatView, suit: int | None) -> float:
         if suit is None:
             return 25.0
-        cards = [c for c in range(suit * 13, suit * 13 + 13) for _ in range(view.hand_counts[c])]
+        cards = [c for c in suit_cards(suit) for _ in range(view.hand_counts[c])]
         return len(cards) * 10 + sum(card_utility(view, c, weights=self.weights) for c in cards)

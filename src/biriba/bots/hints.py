@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from biriba.bots.base import Bot, make_bot
 from biriba.bots.judgement import DEFAULT, discard_danger, next_opponent
 from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, Redraw, TakePile
-from biriba.core.cards import Card, suit_of
+from biriba.core.cards import Card, rank_index, suit_cards, suit_of, twins
 from biriba.core.errors import Reason
 from biriba.core.melds import WILD_CARDS, MeldShape, extends, extension_shape, meld_shape
 from biriba.core.views import SeatView
@@ -129,10 +129,9 @@ def _fits_own_hand(view: SeatView, card: Card) -> bool:
     if card in WILD_CARDS:
         return True
     counts = view.hand_counts
-    rank, suit = card % 13, suit_of(card)
-    neighbours = [suit * 13 + r for r in (rank - 2, rank - 1, rank + 1, rank + 2) if 0 <= r < 13]
-    twins = [s * 13 + rank for s in range(4)]
-    if any(counts[c] for c in neighbours) or sum(counts[c] for c in twins) > 1:
+    rank, in_suit = rank_index(card), suit_cards(suit_of(card))
+    neighbours = [in_suit[r] for r in (rank - 2, rank - 1, rank + 1, rank + 2) if 0 <= r < 13]
+    if any(counts[c] for c in neighbours) or sum(counts[c] for c in twins(card)) > 1:
         return True
     team_melds = view.melds[view.team] if view.team >= 0 else ()
     return any(extends(m.cards, (card,), view.rules.meld_rules) for m in team_melds)
@@ -151,8 +150,8 @@ def _useful_pile_cards(view: SeatView) -> list[Card]:
 
 def _pairs_in_hand(view: SeatView, card: Card) -> bool:
     counts = view.hand_counts
-    rank, suit = card % 13, suit_of(card)
-    run = [suit * 13 + r for r in (rank - 2, rank - 1, rank + 1, rank + 2) if 0 <= r < 13]
+    rank, in_suit = rank_index(card), suit_cards(suit_of(card))
+    run = [in_suit[r] for r in (rank - 2, rank - 1, rank + 1, rank + 2) if 0 <= r < 13]
     near = sum(1 for c in run if counts[c])
-    same = sum(counts[s * 13 + rank] for s in range(4))
+    same = sum(counts[twin] for twin in twins(card))
     return near >= 2 or (rank + 1 in view.rules.meld_rules.set_ranks and same >= 2)

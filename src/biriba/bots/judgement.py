@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from biriba.core.actions import Action, Extend, Meld, Pass, TakePile
-from biriba.core.cards import Card, suit_of
+from biriba.core.cards import Card, rank_index, suit_cards, suit_of, twins
 from biriba.core.compiled import pickle_by_constructor
 from biriba.core.errors import IllegalAction
 from biriba.core.melds import (
@@ -237,16 +237,16 @@ def card_utility(view: SeatView, card: Card, counts: Sequence[int] | None = None
         return weights.wild_value
     if extends(view, card, team_melds(view)):
         return weights.extends_team
-    suit, rank = suit_of(card), card % 13
-    base = suit * 13
+    suit, rank = suit_of(card), rank_index(card)
+    in_suit = suit_cards(suit)
     utility = 0.0
     for distance, weight in ((1, weights.neighbour), (2, weights.gap_neighbour)):
         for other in neighbours(rank, distance):
-            if counts[base + other]:
+            if counts[in_suit[other]]:
                 utility += weight
     if rank + 1 in view.rules.meld_rules.set_ranks:
-        twins = sum(counts[s * 13 + rank] for s in range(4)) - 1
-        utility += weights.twin * max(0, twins)
+        others = sum(counts[twin] for twin in twins(card)) - 1
+        utility += weights.twin * max(0, others)
     if view.bonus_suit is not None and suit == view.bonus_suit:
         utility *= weights.bonus_suit_factor
     return utility
@@ -281,12 +281,12 @@ def discard_danger(view: SeatView, card: Card, weights: Weights = DEFAULT) -> fl
         useful = 1.0
     else:
         known = view.known_cards[following]
-        suit, rank = suit_of(card), card % 13
-        near = sum(known[suit * 13 + r] for d in (1, 2) for r in neighbours(rank, d))
-        twins = sum(known[s * 13 + rank] for s in range(4))
-        if near >= 2 or twins >= 2 or (near and twins):
+        in_suit, rank = suit_cards(suit_of(card)), rank_index(card)
+        near = sum(known[in_suit[r]] for d in (1, 2) for r in neighbours(rank, d))
+        same = sum(known[twin] for twin in twins(card))
+        if near >= 2 or same >= 2 or (near and same):
             useful = 0.8
-        elif near or twins:
+        elif near or same:
             useful = 0.35
         else:
             useful = 0.08

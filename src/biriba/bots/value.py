@@ -26,7 +26,7 @@ from functools import cache
 from importlib import resources
 
 from biriba.bots.judgement import meld_potential, neighbours
-from biriba.core.cards import suit_of
+from biriba.core.cards import rank_index, suit_cards, suit_of, twins
 from biriba.core.compiled import pickle_by_constructor
 from biriba.core.melds import WILD_CARDS, single_card_extensions
 from biriba.core.scoring import BiribakiStatus
@@ -164,10 +164,10 @@ def side_features(state: HandState) -> list[list[float]]:
 def _links(hand: Sequence[int], card: int, set_ranks: tuple[int, ...]) -> int:
     """How many cards of ``hand`` go with ``card`` towards a meld: its neighbours in suit (one or two
     ranks away), and its twins in rank where its rank forms sets."""
-    base, rank = suit_of(card) * 13, card % 13
-    links = sum(1 for other in _NEAR[rank] if hand[base + other])
+    suit, rank = suit_cards(suit_of(card)), rank_index(card)
+    links = sum(1 for other in _NEAR[rank] if hand[suit[other]])
     if rank + 1 in set_ranks:
-        links += sum(hand[s * 13 + rank] for s in range(4)) - 1
+        links += sum(hand[twin] for twin in twins(card)) - 1
     return links
 
 

@@ -51,6 +51,21 @@ def suit_of(card: Card) -> int:
     return -1 if card == JOKER else card // 13
 
 
+def rank_index(card: Card) -> int:
+    """The place of a natural card in its suit: 0 (Ace) .. 12 (King), ``rank_of(card) - 1``."""
+    return card % 13
+
+
+def suit_cards(suit: int) -> range:
+    """The 13 cards of a suit, Ace to King: ``suit_cards(s)[i]`` is the card of place ``i`` in suit ``s``."""
+    return range(suit * 13, suit * 13 + 13)
+
+
+def twins(card: Card) -> range:
+    """The natural card of ``card``'s rank in each of the four suits (``card`` among them)."""
+    return range(card % 13, 52, 13)
+
+
 def is_wild_card(card: Card) -> bool:
     """Jokers and Twos can act as wild cards."""
     return card == JOKER or card % 13 == 1

@@ -19,7 +19,19 @@ from collections.abc import Iterator
 from itertools import compress
 
 from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, Redraw, TakePile
-from biriba.core.cards import ACE, JOKER, N_CARD_TYPES, Card, cards_of, counts_of, make_card
+from biriba.core.cards import (
+    ACE,
+    JOKER,
+    N_CARD_TYPES,
+    TWO,
+    Card,
+    cards_of,
+    counts_of,
+    make_card,
+    rank_of,
+    suit_cards,
+    suit_of,
+)
 from biriba.core.errors import IllegalAction
 from biriba.core.melds import (
     FULL_RUN_LENGTH,
@@ -166,7 +178,7 @@ def play_candidates(state: HandState, using: frozenset[Card] | None = None) -> I
             if hand[card] and (using is None or card in using):
                 yield (by_card[card] if by_card is not None else Extend(seat, index, (card,))), 1
         shape = table_meld.shape
-        if shape.kind == RUN and shape.suit * 13 in table_meld.cards:  # a run holding its Ace
+        if shape.kind == RUN and suit_cards(shape.suit)[0] in table_meld.cards:  # a run holding its Ace
             for added in _ace_moving_extensions(state, table_meld, singles):
                 if using is None or not using.isdisjoint(added):
                     yield Extend(seat, index, added), len(added)
@@ -236,11 +248,7 @@ def _ace_moving_extensions(
         return ()  # only a run holding an Ace has them
     hand = state.hands[state.current]
     alone = {card for card, _ in singles}
-    candidates = tuple(
-        card
-        for card in (*range(shape.suit * 13 + 1, shape.suit * 13 + 13), *WILD_CARDS)
-        if hand[card] and card not in alone
-    )
+    candidates = tuple(card for card in (*suit_cards(shape.suit)[1:], *WILD_CARDS) if hand[card] and card not in alone)
     if len(candidates) < 2:
         return ()
     return multi_card_extensions(table_meld.cards, tuple(sorted(set(candidates))), state.rules.meld_rules)
@@ -284,13 +292,13 @@ def _one_suit_or_rank(hand: list[int]) -> bool:
     first = -1
     same_suit = same_rank = True
     for card in compress(range(JOKER), hand):
-        if card % 13 == 1:
+        if rank_of(card) == TWO:
             continue  # a Two may stand anywhere
         if first < 0:
             first = card
             continue
-        same_suit = same_suit and card // 13 == first // 13
-        same_rank = same_rank and card % 13 == first % 13
+        same_suit = same_suit and suit_of(card) == suit_of(first)
+        same_rank = same_rank and rank_of(card) == rank_of(first)
         if not (same_suit or same_rank):
             return False
     return True
@@ -318,7 +326,7 @@ def unlisted_plays(state: HandState, using: frozenset[Card]) -> Iterator[Meld | 
     for index, table_meld in enumerate(_team_melds(state)):
         shape = table_meld.shape
         if shape.kind == RUN:
-            fitting = [c for c in range(shape.suit * 13, shape.suit * 13 + 13) if hand[c]]
+            fitting = [c for c in suit_cards(shape.suit) if hand[c]]
         elif shape.kind == WILD:
             fitting = []
         else:

@@ -34,7 +34,9 @@ from biriba.core.cards import (
     card_code,
     make_card,
     rank_of,
+    suit_cards,
     suit_of,
+    twins,
 )
 from biriba.core.compiled import pickle_by_constructor
 from biriba.core.errors import InvalidMeldError, Reason, Refusal
@@ -248,8 +250,8 @@ def _run_shape(cards: MeldCards, longest: int) -> MeldShape | None:
         if card == JOKER:
             jokers += 1
             continue
-        rank = card % 13 + 1
-        card_suit = card // 13
+        rank = rank_of(card)
+        card_suit = suit_of(card)
         if rank == TWO:
             twos_by_suit[card_suit] += 1
             continue
@@ -313,7 +315,7 @@ def _set_shape(cards: MeldCards, rules: MeldRules) -> MeldShape | None:
     rank = 0
     wild_card: Card | None = None
     for card in cards:
-        card_rank = 0 if card == JOKER else card % 13 + 1
+        card_rank = rank_of(card)
         if card_rank in (0, TWO):
             if wild_card is not None:
                 return _wild_only_shape(cards, rules)
@@ -636,7 +638,7 @@ def _meld_candidates(
                         if counts[wild] > rest.count(wild):
                             found.add(tuple(sorted((*rest, wild))))
     for rank in set_ranks:
-        by_suit = [(s * 13 + rank - 1, counts[s * 13 + rank - 1]) for s in range(4)]
+        by_suit = [(card, counts[card]) for card in (make_card(rank, s) for s in range(4))]
         naturals_held = sum(n for _, n in by_suit)
         if naturals_held < 2 or naturals_held + 1 < shortest:
             continue  # a set has two natural cards at least, and one wild card at most
@@ -810,7 +812,7 @@ def _biriba_possible(counts: list[int], rules: MeldRules) -> bool:
     a biriba early (it may say yes wrongly, never no wrongly)."""
     extra = 1 if any(counts[w] for w in WILD_CARDS) else 0
     for suit in range(4):
-        held = [counts[suit * 13 + rank] > 0 for rank in range(13)]
+        held = [counts[card] > 0 for card in suit_cards(suit)]
         held.append(held[0])  # the Ace above the King
         # The longest stretch of positions with at most one missing (a wild card's place, if there is one).
         start = missing = 0
@@ -862,9 +864,8 @@ def _melds_holding(card: Card, counts: list[int], rules: MeldRules) -> tuple[Mel
     rank and the wild cards can be in such a meld, so those counts are the key of a cache."""
     if card in WILD_CARDS:
         return _melds_holding_in(card, bytes(counts), rules)
-    suit, rank = card // 13, card % 13
     relevant = bytearray(len(counts))
-    for other in (*range(suit * 13, suit * 13 + 13), *range(rank, 52, 13), *WILD_CARDS):
+    for other in (*suit_cards(suit_of(card)), *twins(card), *WILD_CARDS):
         relevant[other] = counts[other]
     return _melds_holding_in(card, bytes(relevant), rules)
 
@@ -874,7 +875,7 @@ def _melds_holding_in(card: Card, pool: bytes, rules: MeldRules) -> tuple[MeldCa
     if card in WILD_CARDS:
         return tuple(meld for meld in all_melds(list(pool), rules) if card in meld)
     # A natural card is in runs of its suit at its own place (an Ace at either end) and in sets of its rank.
-    suit, rank = card // 13, card % 13 + 1
+    suit, rank = suit_of(card), rank_of(card)
     set_ranks = (rank,) if rank in rules.set_ranks else ()
     covering = (ACE, HIGH_ACE) if rank == ACE else (rank,)
     found = _meld_candidates(pool, rules, 3, (suit,), set_ranks, covering)
