@@ -35,7 +35,7 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-async def player(url: str, token: str, table_id: str, until: float, latencies: list[float], errors: list[str]) -> None:
+async def player(url: str, token: str, table_id: str, until: float, latencies: list[float], errors: list[str]) -> None:  # noqa: PLR0913
     """Play seat 0 of a table by hints until ``until``, timing every action."""
     ws_url = url.replace("http://", "ws://") + f"/ws/tables/{table_id}"
     async with connect(ws_url, max_size=2**22) as ws:

@@ -182,7 +182,7 @@ def deck_for(
 # --- positions ---------------------------------------------------------------------------------
 
 
-def position(
+def position(  # noqa: PLR0915
     hands: Mapping[int, Codes],
     *,
     rules: Rules = STANDARD,

@@ -431,7 +431,7 @@ def rules_show(
 
 
 @app.command()
-def watch(
+def watch(  # noqa: PLR0913, PLR0915
     seed: Annotated[int | None, typer.Option(help="Seed of the deal and the bots (random if omitted).")] = None,
     bots: Annotated[
         str, typer.Option(help="One bot level for every seat, or one per seat: greedy,random,...")
@@ -516,7 +516,7 @@ def watch(
 
 
 @app.command()
-def play(
+def play(  # noqa: PLR0912, PLR0913
     players: Annotated[
         int | None,
         typer.Option(
@@ -616,7 +616,7 @@ def _record_rules(path: Path) -> Rules:
 
 
 @app.command()
-def tournament(
+def tournament(  # noqa: PLR0913
     bots: Annotated[list[str], typer.Argument(help="Two or more bot specs: random greedy heuristic:key=value ...")],
     deals: Annotated[int, typer.Option(help="Duplicate deals per pairing (each is played twice).")] = 100,
     players: Annotated[int | None, typer.Option(help="2, or 4 in partnerships (the rules' own by default).")] = None,
@@ -688,7 +688,7 @@ def _env(option: str) -> str:
 
 
 @app.command()
-def serve(
+def serve(  # noqa: PLR0912, PLR0913
     host: Annotated[str, typer.Option(help="Address to listen on.", envvar=_env("host"))] = server_defaults.HOST,
     port: Annotated[
         int, typer.Option(help="Port to listen on (0: a free port, printed at start-up).", envvar=_env("port"))

@@ -241,7 +241,7 @@ def test_clone_is_independent(
     play_random_hand(rules, dealer, deal_seed, play_seed, team_scores, on_state=on_state)
 
 
-def _another(value: object) -> object:
+def _another(value: object) -> object:  # noqa: PLR0911
     """A value of the same kind as ``value`` that differs from it."""
     if isinstance(value, bool):
         return not value
@@ -285,7 +285,7 @@ ANY_RULE = "*"
 """An expected rule meaning: must be refused, under any rule."""
 
 
-def illegal_candidates(state: HandState, legal: list[Action], rng: random.Random) -> list[tuple[Action, str | None]]:
+def illegal_candidates(state: HandState, legal: list[Action], rng: random.Random) -> list[tuple[Action, str | None]]:  # noqa: PLR0915
     """Actions made by mutating legal ones, each with the rule it must break.
 
     :data:`ANY_RULE`: refused under some rule; None: may also be legal (a mutation can land on a legal action).

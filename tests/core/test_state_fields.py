@@ -26,7 +26,7 @@ class _Marker:
         return "<marker>"
 
 
-def _changed(value: Any) -> Any:
+def _changed(value: Any) -> Any:  # noqa: PLR0911
     """A value of the same shape that differs from ``value`` (lists stay lists, so clone can copy them)."""
     if isinstance(value, Rules):
         return (

@@ -69,7 +69,7 @@ def seed_of(name: str) -> int:
 # --- rendering -------------------------------------------------------------------------------------
 
 
-def action_text(action: Action) -> str:
+def action_text(action: Action) -> str:  # noqa: PLR0911
     """A short, readable form of an action: ``draw``, ``x 4C``, ``meld 6H 7H 8H | QS QD JK``, ``ext 0: 9H``."""
     match action:
         case Draw():

@@ -32,8 +32,8 @@ from tests.tui.driver import (
 )
 
 
-def test_a_whole_hand_with_an_illegal_attempt_a_hint_and_the_breakdown() -> None:
-    async def scenario() -> None:
+def test_a_whole_hand_with_an_illegal_attempt_a_hint_and_the_breakdown() -> None:  # noqa: PLR0915
+    async def scenario() -> None:  # noqa: PLR0915
         app = new_app()
         game = app.game
         assert game is not None

@@ -52,7 +52,7 @@ def suggest(view: SeatView, legal: Sequence[Action], bot: Bot | None = None, see
     return Suggestion(action, head, details)
 
 
-def explain(view: SeatView, action: Action) -> tuple[Reason, tuple[Reason, ...]]:
+def explain(view: SeatView, action: Action) -> tuple[Reason, tuple[Reason, ...]]:  # noqa: PLR0911, PLR0912
     """Why ``action``, from ``view``'s seat: a headline and details."""
     match action:
         case Draw():

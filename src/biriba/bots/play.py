@@ -32,7 +32,7 @@ def play_out(
     return actions
 
 
-def play_hand(
+def play_hand(  # noqa: PLR0913
     rules: Rules,
     bots: Sequence[Bot],
     dealer: int,
@@ -49,7 +49,7 @@ def play_hand(
     return record, state
 
 
-def play_match(
+def play_match(  # noqa: PLR0913
     rules: Rules,
     bots: Sequence[Bot],
     seed: int,

@@ -51,7 +51,7 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(
+    def __init__(  # noqa: PLR0913
         self,
         worlds: int = 16,
         seconds: float = 30.0,

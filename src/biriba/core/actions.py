@@ -128,7 +128,7 @@ _KNOWN_FIELDS = {
 }
 
 
-def action_to_json(action: Action) -> dict[str, Any]:
+def action_to_json(action: Action) -> dict[str, Any]:  # noqa: PLR0911
     """The JSON object of an action (canonical card codes)."""
     match action:
         case Draw(seat):

@@ -143,7 +143,7 @@ def keeps(state: HandState, action: Meld | Extend, used: int) -> bool:
     return state._after_play_refusal(action, produced, used, needed) is None
 
 
-def play_candidates(state: HandState, using: frozenset[Card] | None = None) -> Iterator[tuple[Meld | Extend, int]]:
+def play_candidates(state: HandState, using: frozenset[Card] | None = None) -> Iterator[tuple[Meld | Extend, int]]:  # noqa: PLR0912
     """The candidate melds and extensions, each with the number of cards it uses, in listing order:
     new melds; per team meld, the single cards and then the Ace-moving cards that extend it; the whole
     hand as one meld or one extension. A seat that must open with its whole hand has only its openings.
@@ -304,7 +304,7 @@ def _one_suit_or_rank(hand: list[int]) -> bool:
     return True
 
 
-def unlisted_plays(state: HandState, using: frozenset[Card]) -> Iterator[Meld | Extend]:
+def unlisted_plays(state: HandState, using: frozenset[Card]) -> Iterator[Meld | Extend]:  # noqa: PLR0912
     """Legal plays, of kinds ``legal_actions`` leaves out, that use a card of ``using``: single melds
     longer than three cards and extensions by several cards. (Openings of three melds or more, under
     a minimum initial meld, are not searched.)"""

@@ -202,7 +202,7 @@ def check_meld(cards: MeldCards, rules: MeldRules = STANDARD_MELDS) -> MeldShape
     return shape
 
 
-def invalid_reason(cards: MeldCards, rules: MeldRules = STANDARD_MELDS) -> Reason:
+def invalid_reason(cards: MeldCards, rules: MeldRules = STANDARD_MELDS) -> Reason:  # noqa: PLR0911
     """Why ``cards`` are not a meld (the slow path, for messages): a :class:`Reason` whose key is a
     ``why.`` text of the catalogue of :mod:`biriba.i18n`.
 
@@ -240,7 +240,7 @@ def invalid_reason(cards: MeldCards, rules: MeldRules = STANDARD_MELDS) -> Reaso
     return Reason.of("meld.not-in-sequence")
 
 
-def _run_shape(cards: MeldCards, longest: int) -> MeldShape | None:
+def _run_shape(cards: MeldCards, longest: int) -> MeldShape | None:  # noqa: PLR0912, PLR0915
     suit = -1
     ranks: list[int] = []
     aces = 0
@@ -589,7 +589,7 @@ def all_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS, shortest: in
     return sorted(m for m in found if meld_shape(m, rules) is not None)
 
 
-def _meld_candidates(
+def _meld_candidates(  # noqa: PLR0912, PLR0913
     counts: list[int] | bytes,
     rules: MeldRules,
     shortest: int,

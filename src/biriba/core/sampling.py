@@ -40,7 +40,7 @@ def unseen_cards(view: SeatView) -> list[Card]:
     return [card for card, copies in enumerate(counts) for _ in range(copies)]
 
 
-def determinize(view: SeatView, rng: random.Random) -> HandState:
+def determinize(view: SeatView, rng: random.Random) -> HandState:  # noqa: PLR0915
     """A hand state that ``view`` could be a view of, its hidden cards dealt at random by ``rng``."""
     rules = view.rules
     hidden = unseen_cards(view)

@@ -176,7 +176,7 @@ def biriba_bonus(rules: Rules, shape: MeldShape, bonus_suit: int | None, laid_wh
     return _kind_and_points(table, rules, shape, bonus_suit)
 
 
-def _kind_and_points(table: BiribaBonuses, rules: Rules, shape: MeldShape, bonus_suit: int | None) -> tuple[str, int]:
+def _kind_and_points(table: BiribaBonuses, rules: Rules, shape: MeldShape, bonus_suit: int | None) -> tuple[str, int]:  # noqa: PLR0911
     clean = shape.clean
 
     def pick(clean_points: int | None, dirty_points: int | None) -> int | None:
@@ -210,7 +210,7 @@ def _kind_and_points(table: BiribaBonuses, rules: Rules, shape: MeldShape, bonus
     return "run", table.run_clean if clean else table.run_dirty
 
 
-def score_team(
+def score_team(  # noqa: PLR0913
     rules: Rules,
     bonus_suit: int | None,
     melds: Sequence[MeldCards],

@@ -193,7 +193,7 @@ class HandState:
         """An empty state, for :meth:`deal`, :meth:`clone` and sampling to fill in: not a hand yet."""
 
     @classmethod
-    def deal(
+    def deal(  # noqa: PLR0912, PLR0913, PLR0915
         cls,
         rules: Rules,
         dealer: int,
@@ -451,7 +451,7 @@ class HandState:
         needed = has_clean_biriba if self.rules.going_out_needs_clean_biriba else has_biriba
         return self.biribaki_holder[team] >= 0 and needed and not self.no_going_out
 
-    def _keep_cards_refusal(
+    def _keep_cards_refusal(  # noqa: PLR0911
         self, team: int, left: int, has_biriba: bool, has_clean_biriba: bool
     ) -> IllegalAction | None:
         """A turn, rule 3: the hand left after a meld or an extension."""
@@ -484,7 +484,7 @@ class HandState:
             return "clean-biriba-all-dirty" if has_biriba else "clean-biriba-to-go-out"
         return "biriba-to-go-out"
 
-    def _discard_refusal(self, card: Card) -> IllegalAction | DiscardOutcome:
+    def _discard_refusal(self, card: Card) -> IllegalAction | DiscardOutcome:  # noqa: PLR0911
         seat = self.current
         if self.hands[seat][card] == 0:
             return IllegalAction("card-not-in-hand", cards=(card,))
@@ -547,7 +547,7 @@ class HandState:
                 return IllegalAction("take-pile-requires-meld")
         return None
 
-    def _play_refusal(self, action: Meld | Extend) -> IllegalAction | tuple[TableMeld, ...]:
+    def _play_refusal(self, action: Meld | Extend) -> IllegalAction | tuple[TableMeld, ...]:  # noqa: PLR0911
         """Check a meld or extension in full; on success, the team melds it produces."""
         seat = self.current
         team = self._playing_team(seat)
@@ -588,7 +588,7 @@ class HandState:
         refusal = self._after_play_refusal(action, produced, len(used), needed)
         return refusal if refusal is not None else produced
 
-    def _after_play_refusal(
+    def _after_play_refusal(  # noqa: PLR0911
         self, action: Meld | Extend, produced: tuple[TableMeld, ...], n_used: int, needed: list[int]
     ) -> IllegalAction | None:
         """The rules on what a meld or extension leaves: the opening, the minimum, wild-card melds, the
@@ -692,7 +692,7 @@ class HandState:
             raise verdict
         self._execute(action, verdict)
 
-    def _verdict(self, action: Action) -> IllegalAction | tuple[TableMeld, ...] | DiscardOutcome | None:
+    def _verdict(self, action: Action) -> IllegalAction | tuple[TableMeld, ...] | DiscardOutcome | None:  # noqa: PLR0911, PLR0912
         if self.phase is Phase.OVER:
             return IllegalAction("hand-over")
         if action.seat != self.current:
@@ -736,7 +736,7 @@ class HandState:
                         return IllegalAction("card-not-in-hand", "not-a-card")
                 return self._play_refusal(action)
 
-    def _execute(self, action: Action, verdict: tuple[TableMeld, ...] | DiscardOutcome | None) -> None:
+    def _execute(self, action: Action, verdict: tuple[TableMeld, ...] | DiscardOutcome | None) -> None:  # noqa: PLR0912, PLR0915
         match action:
             case ChooseBonusSuit(_, suit):
                 self.bonus_suit = suit

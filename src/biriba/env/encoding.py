@@ -113,7 +113,7 @@ class ActionEncoding:
 
     # --- engine action -> sub-actions ---------------------------------------------------------
 
-    def sequence(self, action: Action) -> tuple[int, ...]:
+    def sequence(self, action: Action) -> tuple[int, ...]:  # noqa: PLR0911
         """The canonical sub-action sequence of ``action`` (without a closing ``FINISH``).
 
         Raise :class:`EncodingError` for an action the encoding cannot hold (an extension of a meld
@@ -161,7 +161,7 @@ class ActionEncoding:
 
     # --- sub-actions -> engine action --------------------------------------------------------
 
-    def decode(self, seat: int, steps: Sequence[int]) -> Action:
+    def decode(self, seat: int, steps: Sequence[int]) -> Action:  # noqa: PLR0911, PLR0912
         """The engine action of a whole sub-action sequence (a trailing ``FINISH`` is allowed).
 
         Only the form is checked here; whether the action is legal is the engine's to say.
@@ -208,7 +208,7 @@ class ActionEncoding:
             raise EncodingError(f"expected an added card, not {self.describe(step)}")
         return step - self.add_card
 
-    def describe(self, step: int) -> str:
+    def describe(self, step: int) -> str:  # noqa: PLR0911
         """A sub-action in words, e.g. ``discard 7H`` or ``start meld 3H 4H 5H``."""
         if not 0 <= step < self.num_actions:
             raise EncodingError(f"sub-action {step} is outside 0..{self.num_actions - 1}")
@@ -369,7 +369,7 @@ class ObservationLayout:
         f = self.fields[name]
         return vector[f.start : f.stop].reshape(f.shape)
 
-    def encode(self, view: SeatView, pending: Pending | None = None) -> np.ndarray:
+    def encode(self, view: SeatView, pending: Pending | None = None) -> np.ndarray:  # noqa: PLR0915
         """The observation vector of ``view``; ``pending`` is the seat's own unfinished meld action.
 
         Every learning step asks for one, so the work is gathered: runs of numbers go in as slices, and

@@ -42,7 +42,7 @@ class BiribaGymEnv(HoldsEpisode, gym.Env[dict[str, Any], np.int64]):
 
     metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium declares it an instance attribute)
 
-    def __init__(
+    def __init__(  # noqa: PLR0913
         self,
         rules: Rules | None = None,
         seat: int = 0,

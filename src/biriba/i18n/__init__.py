@@ -119,7 +119,7 @@ class Words:
             entry = entry.get(self._locale.plural_form(abs(count)), entry["other"])
         return entry.format(**{name: self._fact(name, facts) for name in placeholders(entry)})
 
-    def _fact(self, name: str, facts: Mapping[str, Any]) -> str:
+    def _fact(self, name: str, facts: Mapping[str, Any]) -> str:  # noqa: PLR0911
         value = facts[name]
         if name == "why":
             return self(f"why.{value}", **facts)
@@ -200,7 +200,7 @@ class Words:
             return ""
         return self(f"line.biribaki.{team.biribaki_status.value}", points=self.signed(team.biribaki))
 
-    def action(self, action: Action) -> str:
+    def action(self, action: Action) -> str:  # noqa: PLR0911
         """A move in words, with who made it: "Eleni discards Q♣"."""
         seat = action.seat
         match action:

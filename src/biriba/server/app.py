@@ -284,7 +284,7 @@ def table_summary(info: TableInfo) -> dict[str, Any]:
     }
 
 
-def create_app(settings: Settings) -> FastAPI:
+def create_app(settings: Settings) -> FastAPI:  # noqa: PLR0915
     server = Server(settings)
 
     @contextlib.asynccontextmanager

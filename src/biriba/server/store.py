@@ -402,7 +402,7 @@ class Store:
 
     # --- tables --------------------------------------------------------------------------------
 
-    def create_table(
+    def create_table(  # noqa: PLR0913
         self,
         rules: Any,
         first_dealer: int,

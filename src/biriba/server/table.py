@@ -171,7 +171,7 @@ class Submission:
 class LiveTable:
     """One table in memory, rebuilt from its log."""
 
-    def __init__(
+    def __init__(  # noqa: PLR0913
         self,
         info: TableInfo,
         store: Store,
@@ -711,7 +711,7 @@ def _result_json(result: HandResult) -> dict[str, Any]:
 class Tables:
     """The live tables of this process, loaded from the database when first needed."""
 
-    def __init__(
+    def __init__(  # noqa: PLR0913
         self,
         store: Store,
         bot_delay: float,

@@ -530,7 +530,7 @@ class BiribaApp(App[None]):
 
     TITLE = "Biriba"
 
-    def __init__(
+    def __init__(  # noqa: PLR0913
         self,
         game: TableGame | None = None,
         replay: ReplayCursor | None = None,
