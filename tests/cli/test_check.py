@@ -1,35 +1,12 @@
-"""``biriba check`` run as a real command (docs/rules.md, the command-line contract)."""
+"""``biriba check`` through the command line (docs/rules.md, the command-line contract)."""
 
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-
-def biriba_command() -> list[str]:
-    """The installed ``biriba`` script next to this Python, else on PATH, else ``python -m biriba``."""
-    beside = Path(sys.executable).parent / "biriba"
-    if beside.exists():
-        return [str(beside)]
-    found = shutil.which("biriba")
-    return [found] if found else [sys.executable, "-m", "biriba"]
-
-
-BIRIBA = biriba_command()
-ENV = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "200", "NO_COLOR": "1"}
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [*BIRIBA, *args], capture_output=True, text=True, encoding="utf-8", env=ENV, timeout=120, check=False
-    )
+from tests.cli.runner import run
 
 
 def check_json(*args: str) -> tuple[int, dict[str, Any]]:

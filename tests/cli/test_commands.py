@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.cli.test_replay import BIRIBA
+from tests.cli.runner import BIRIBA, run_process
 from typer.testing import CliRunner
 
 from biriba.bots import make_bot
@@ -111,3 +111,17 @@ def test_watch_match_scores_each_hand_before_the_next_is_dealt() -> None:
         assert lines[scored].startswith(f"hand {number}: ")
         assert dealt < scored < (deals[number] if number < len(deals) else len(lines))
     assert lines[-1].startswith("final totals: ")
+
+
+def test_the_installed_script_keeps_the_exit_codes_and_reads_standard_input() -> None:
+    """The real process, as a user's shell starts it: the contract's exit codes 0, 1 and 2, the version,
+    and a record piped in on standard input."""
+    assert run_process("--version").stdout.startswith("biriba ")
+    assert run_process("check", "AS", "2S", "3S").returncode == 0
+    refused = run_process("check", "--json", "AS", "5H", "9C")
+    assert refused.returncode == 1 and "reason" in json.loads(refused.stdout)
+    unknown = run_process("check", "ZZ")
+    assert unknown.returncode == 2 and unknown.stderr.startswith("error: ") and "Traceback" not in unknown.stderr
+    record = {"rules": "standard", "players": 4, "dealer": 0, "seed": 1, "actions": []}
+    replayed = run_process("replay", "--json", "-", stdin=json.dumps(record))
+    assert replayed.returncode == 0 and json.loads(replayed.stdout)["finished"] is False

@@ -1,17 +1,14 @@
-"""``biriba replay`` run as a real command on records made by the engine (docs/rules.md, Records)."""
+"""``biriba replay`` through the command line on records made by the engine (docs/rules.md, Records)."""
 
 from __future__ import annotations
 
 import json
-import os
 import random
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.cli.runner import run
 
 from biriba.bots import make_bot
 from biriba.bots.play import play_hand, play_match, play_out
@@ -21,33 +18,8 @@ from biriba.core.records import Deal, HandRecord
 from biriba.core.rules import Rules
 from biriba.core.scoring import HandScore
 
-
-def biriba_command() -> list[str]:
-    """The installed ``biriba`` script next to this Python, else on PATH, else ``python -m biriba``."""
-    beside = Path(sys.executable).parent / "biriba"
-    if beside.exists():
-        return [str(beside)]
-    found = shutil.which("biriba")
-    return [found] if found else [sys.executable, "-m", "biriba"]
-
-
-BIRIBA = biriba_command()
-ENV = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "200", "NO_COLOR": "1"}
 STANDARD = Rules.from_preset("standard")
 BOTS = [make_bot("greedy"), make_bot("random"), make_bot("greedy"), make_bot("random")]
-
-
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [*BIRIBA, *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=ENV,
-        timeout=120,
-        check=False,
-    )
 
 
 def replay_json(path: Path, data: object) -> tuple[int, dict[str, Any]]:

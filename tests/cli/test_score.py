@@ -1,4 +1,4 @@
-"""``biriba score`` run as a real command (docs/rules.md, Scoring a physical hand). Expected numbers are worked by hand.
+"""``biriba score`` (docs/rules.md, Scoring a physical hand). Expected numbers are worked by hand.
 
 Card values: Joker 20, Ace 15, Two 10, K Q J 10 9 8 are 10, 7 6 5 4 3 are 5.
 """
@@ -6,40 +6,11 @@ Card values: Joker 20, Ace 15, Two 10, K Q J 10 9 8 are 10, 7 6 5 4 3 are 5.
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-
-def biriba_command() -> list[str]:
-    """The installed ``biriba`` script next to this Python, else on PATH, else ``python -m biriba``."""
-    beside = Path(sys.executable).parent / "biriba"
-    if beside.exists():
-        return [str(beside)]
-    found = shutil.which("biriba")
-    return [found] if found else [sys.executable, "-m", "biriba"]
-
-
-BIRIBA = biriba_command()
-ENV = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "200", "NO_COLOR": "1"}
-
-
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [*BIRIBA, *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=ENV,
-        timeout=120,
-        check=False,
-    )
+from tests.cli.runner import run
 
 
 def score_json(tmp_path: Path, data: object) -> tuple[int, dict[str, Any]]:

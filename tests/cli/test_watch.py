@@ -1,48 +1,27 @@
-"""``biriba watch`` run as a real command: bots play, the record it saves replays."""
+"""``biriba watch`` through the command line: bots play, the record it saves replays."""
 
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from tests.cli.runner import Ran, run
 
 from biriba.bots import make_bot
 from biriba.bots.play import play_hand, play_match
 from biriba.core.rules import Rules
 
-
-def biriba_command() -> list[str]:
-    """The installed ``biriba`` script next to this Python, else on PATH, else ``python -m biriba``."""
-    beside = Path(sys.executable).parent / "biriba"
-    if beside.exists():
-        return [str(beside)]
-    found = shutil.which("biriba")
-    return [found] if found else [sys.executable, "-m", "biriba"]
-
-
-BIRIBA = biriba_command()
-ENV = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "200", "NO_COLOR": "1"}
 STANDARD = Rules.from_preset("standard")
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [*BIRIBA, *args], capture_output=True, text=True, encoding="utf-8", env=ENV, timeout=120, check=False
-    )
-
-
 @pytest.fixture(scope="module")
-def seed5(tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.CompletedProcess[str], Path]:
+def seed5(tmp_path_factory: pytest.TempPathFactory) -> tuple[Ran, Path]:
     path = tmp_path_factory.mktemp("watch") / "seed5.json"
     return run("watch", "--seed", "5", "--delay", "0", "--save", str(path)), path
 
 
-def test_watch_plays_a_hand_and_prints_the_scores(seed5: tuple[subprocess.CompletedProcess[str], Path]) -> None:
+def test_watch_plays_a_hand_and_prints_the_scores(seed5: tuple[Ran, Path]) -> None:
     result, _ = seed5
     assert result.returncode == 0, result.stderr
     record, state = play_hand(STANDARD, [make_bot("greedy")] * 4, 0, 5)
@@ -58,7 +37,7 @@ def test_watch_plays_a_hand_and_prints_the_scores(seed5: tuple[subprocess.Comple
     assert f"Team 2: {scores[1]:+,d}" in out
 
 
-def test_saved_record_replays_to_the_same_scores(seed5: tuple[subprocess.CompletedProcess[str], Path]) -> None:
+def test_saved_record_replays_to_the_same_scores(seed5: tuple[Ran, Path]) -> None:
     result, path = seed5
     assert result.returncode == 0
     saved = json.loads(path.read_text(encoding="utf-8"))
