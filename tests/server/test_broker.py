@@ -29,8 +29,8 @@ from redis.exceptions import NoPermissionError
 from typer.testing import CliRunner
 
 from biriba.cli import EXIT_USAGE, app
-from biriba.server.app import Server
 from biriba.server.broker import RedisBroker
+from biriba.server.service import Server
 from biriba.server.settings import Settings
 from tests.server.conftest import WAIT, Client, create_table, guest, http_post, postgres_database, service_url
 from tests.server.test_restart import serve

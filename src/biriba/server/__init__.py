@@ -11,5 +11,9 @@ Layout, one module per concept:
 * :mod:`~biriba.server.protocol`: the WebSocket messages, strict pydantic schemas.
 * :mod:`~biriba.server.connection`: one WebSocket connection as a small state machine, with its limits.
 * :mod:`~biriba.server.broker`: table events between server processes (Redis pub/sub) or none.
-* :mod:`~biriba.server.app`: the FastAPI application: lobby HTTP API, WebSocket route, the browser client.
+* :mod:`~biriba.server.service`: what the routes share (the store, the live tables, the broker, the
+  token checks) and the errors people see.
+* :mod:`~biriba.server.routes`: the HTTP API and the WebSocket route by area (rules, players, tables,
+  the live table), the current player a dependency (HTTP bearer token).
+* :mod:`~biriba.server.app`: the FastAPI application: the routes, the error handlers, the browser client.
 """

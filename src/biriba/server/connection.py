@@ -39,7 +39,7 @@ from biriba.server.protocol import (
 from biriba.server.table import LiveTable, Refusal, Submission
 
 if TYPE_CHECKING:
-    from biriba.server.app import Server
+    from biriba.server.service import Server
 
 log = logging.getLogger("biriba.server")
 
