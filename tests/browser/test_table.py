@@ -25,8 +25,13 @@ def my_turn(page: Page) -> None:
 def play_hinted_move(page: Page) -> str:
     """Ask for a hint and play it by clicking the control it points at; return the action's type."""
     page.click("#hint")
-    hint = page.wait_for_selector("[data-testid=hint]")
-    kind = hint.get_attribute("data-type") or ""
+    kind = page.wait_for_selector("[data-testid=hint]").get_attribute("data-type") or ""
+    play_shown_hint(page, kind)
+    return kind
+
+
+def play_shown_hint(page: Page, kind: str) -> None:
+    """Play the hint on screen (of type ``kind``) by clicking the control it points at."""
     if kind == "meld":
         page.click("#meld")
     elif kind == "extend":
@@ -38,7 +43,6 @@ def play_hinted_move(page: Page) -> str:
     else:
         page.click({"take_pile": "#take-pile", "pass": "#pass", "discard": "#discard", "redraw": "#redraw"}[kind])
     page.wait_for_selector("[data-testid=hint]", state="detached")
-    return kind
 
 
 def test_create_a_table_and_play_a_whole_hand_against_bots(new_device: NewDevice, server: RunningServer) -> None:

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import NewDevice, sign_in
 from tests.browser.test_people import follow_invitation, private_table
-from tests.browser.test_table import create_table, my_turn, play_hinted_move
+from tests.browser.test_table import create_table, my_turn, play_shown_hint
 from tests.server.conftest import RunningServer
 
 
@@ -75,8 +75,8 @@ def play_to_breakdown(page: Page) -> list[str]:
         if page.locator("[data-testid=breakdown]").count():
             return kinds
         page.click("#hint")
-        hint = page.wait_for_selector("[data-testid=hint]")
-        if hint.get_attribute("data-type") == "extend":
+        kind = page.wait_for_selector("[data-testid=hint]").get_attribute("data-type") or ""
+        if kind == "extend":
             cards = page.locator(".my-hand [data-code]").count()
             chosen = page.locator(".my-hand .selected").count()
             page.focus(".meld.hinted")
@@ -85,8 +85,8 @@ def play_to_breakdown(page: Page) -> list[str]:
             expect(page.locator(".my-hand [data-code]")).to_have_count(cards - chosen)
             kinds.append("extend by Enter")
         else:
-            page.click("#clear")  # the hint's own control is clicked afresh by play_hinted_move
-            kinds.append(play_hinted_move(page))
+            play_shown_hint(page, kind)
+            kinds.append(kind)
 
 
 def test_a_finished_match_shows_the_winner_and_a_rematch_keeps_the_rules_and_bots(

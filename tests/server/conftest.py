@@ -31,6 +31,7 @@ from websockets.sync.client import ClientConnection, connect
 from biriba.server.app import create_app
 from biriba.server.settings import Settings, normalise_database_url
 from biriba.server.store import MIGRATIONS
+from biriba.server.wire import MESSAGE_TYPES, conformance
 
 WAIT = 120.0
 """Seconds any wait of a test (a message, a connection, an HTTP answer, a server's start) may last
@@ -116,6 +117,9 @@ class RunningServer:
         return self.app.state.server.store
 
 
+MESSAGES = {kind: conformance(message) for kind, message in MESSAGE_TYPES.items()}
+
+
 class Client:
     """A WebSocket client at a table that keeps every message it received.
 
@@ -138,7 +142,10 @@ class Client:
         self.ws.send(message if isinstance(message, str) else json.dumps(message))
 
     def receive(self) -> dict[str, Any]:
-        message = json.loads(self.ws.recv(timeout=WAIT))
+        """The next message, checked to be exactly of its wire type (:mod:`biriba.server.wire`)."""
+        text = self.ws.recv(timeout=WAIT)
+        message = json.loads(text)
+        MESSAGES[message["type"]].validate_json(text, strict=True)
         self.received.append(message)
         return message
 

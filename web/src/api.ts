@@ -1,6 +1,32 @@
-// The server's protocol (docs/protocol.md): the lobby over HTTP, the table over a WebSocket.
+// The server's protocol (docs/protocol.md): the lobby over HTTP, the table over a WebSocket. What the
+// server sends is typed by src/wire.ts, generated from the server's own types (`npm run types`).
+import type {
+  CreatedTable,
+  HistoryResponse,
+  PlayerResponse,
+  PresetsResponse,
+  ReplayResponse,
+  RuleSheetResponse,
+  ServerMessage,
+  TableResponse,
+  TablesResponse,
+  TokenResponse,
+} from "./wire";
 
-export type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** A match record (docs/rules.md, Records), as `biriba replay` reads it. */
+export type MatchRecordJson = { [key: string]: unknown };
+
+/** A new table: its rules and who sits where (a bot level, or null for a person). */
+export interface NewTable {
+  players: number;
+  preset: string;
+  options?: { [option: string]: unknown };
+  target?: number | null;
+  private?: boolean;
+  turn_seconds?: number | null;
+  seat?: number | null;
+  seats?: (string | null)[];
+}
 
 const TOKEN_KEY = "biriba.token";
 const NAME_KEY = "biriba.name";
@@ -19,7 +45,7 @@ export function isGuest(): boolean {
   return savedToken() !== null && localStorage.getItem(LOGIN_KEY) === null;
 }
 
-function keep(data: Json): void {
+function keep(data: TokenResponse): void {
   localStorage.setItem(TOKEN_KEY, data.token);
   localStorage.setItem(NAME_KEY, data.player.name);
   if (data.player.username) localStorage.setItem(LOGIN_KEY, data.player.username);
@@ -51,7 +77,7 @@ export function problemText(error: unknown, say: (key: string, message: string) 
   return (error as Error).message;
 }
 
-async function call(method: string, path: string, body?: Json): Promise<Json> {
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   const token = savedToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -64,22 +90,22 @@ async function call(method: string, path: string, body?: Json): Promise<Json> {
     const detail = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail ?? response.statusText);
     throw new ApiProblem(detail, typeof data.key === "string" ? data.key : null);
   }
-  return data;
+  return data as T;
 }
 
 /** A guest player: the token is kept in this browser, so a reload finds the same seat. */
 export async function becomeGuest(name: string): Promise<void> {
-  keep(await call("POST", "/api/guests", { name }));
+  keep(await call<TokenResponse>("POST", "/api/guests", { name }));
 }
 
 /** A registered user (with a guest's token, the guest becomes the user and keeps their seats). */
 export async function register(username: string, password: string, name: string | null = null): Promise<void> {
-  keep(await call("POST", "/api/users", name ? { username, password, name } : { username, password }));
+  keep(await call<TokenResponse>("POST", "/api/users", name ? { username, password, name } : { username, password }));
 }
 
 /** Log in on this device: the token names the same player, so the same seats and history. */
 export async function login(username: string, password: string): Promise<void> {
-  keep(await call("POST", "/api/login", { username, password }));
+  keep(await call<TokenResponse>("POST", "/api/login", { username, password }));
 }
 
 /** Log out: the server revokes the token (on every device it was copied to), and this browser forgets it. */
@@ -89,15 +115,15 @@ export async function logout(): Promise<void> {
   localStorage.removeItem(LOGIN_KEY);
 }
 
-export const history = () => call("GET", "/api/me/history");
-export const matchRecord = (id: string) => call("GET", `/api/tables/${encodeURIComponent(id)}/record`);
+export const history = () => call<HistoryResponse>("GET", "/api/me/history");
+export const matchRecord = (id: string) => call<MatchRecordJson>("GET", `/api/tables/${encodeURIComponent(id)}/record`);
 export const replayFrame = (id: string, hand: number, step: number) =>
-  call("GET", `/api/tables/${encodeURIComponent(id)}/replay?hand=${hand}&step=${step}`);
+  call<ReplayResponse>("GET", `/api/tables/${encodeURIComponent(id)}/replay?hand=${hand}&step=${step}`);
 
 export async function checkToken(): Promise<boolean> {
   if (!savedToken()) return false;
   try {
-    const me = await call("GET", "/api/me");
+    const me = await call<PlayerResponse>("GET", "/api/me");
     if (me.player.username) localStorage.setItem(LOGIN_KEY, me.player.username);
     else localStorage.removeItem(LOGIN_KEY);
     return true;
@@ -107,21 +133,21 @@ export async function checkToken(): Promise<boolean> {
   }
 }
 
-export const listTables = () => call("GET", "/api/tables");
-export const presets = () => call("GET", "/api/presets");
+export const listTables = () => call<TablesResponse>("GET", "/api/tables");
+export const presets = () => call<PresetsResponse>("GET", "/api/presets");
 export const rulesSheet = (preset: string, players: number, language: string) =>
-  call("GET", `/api/rules/${encodeURIComponent(preset)}?players=${players}&language=${language}`);
-export const createTable = (body: Json) => call("POST", "/api/tables", body);
+  call<RuleSheetResponse>("GET", `/api/rules/${encodeURIComponent(preset)}?players=${players}&language=${language}`);
+export const createTable = (body: NewTable) => call<CreatedTable>("POST", "/api/tables", body);
 export const getTable = (id: string, invite: string | null) =>
-  call("GET", `/api/tables/${encodeURIComponent(id)}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`);
+  call<TableResponse>("GET", `/api/tables/${encodeURIComponent(id)}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`);
 export const joinTable = (id: string, seat: number, invite: string | null) =>
-  call("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, invite });
+  call<TableResponse>("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, invite });
 /** The host makes an open seat a bot's (its level) or a person's (null), before the first move. */
 export const changeSeat = (id: string, seat: number, bot: string | null) =>
-  call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}`, { bot });
+  call<TableResponse>("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}`, { bot });
 /** Hand the seat of a person away long enough to a bot, until they come back. */
 export const standIn = (id: string, seat: number) =>
-  call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/stand-in`);
+  call<TableResponse>("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/stand-in`);
 
 /** How a `state` message stands to the one shown (docs/protocol.md, "Sequence numbers"): a lower `seq`
  *  is stale and must not replace it (never go back); the same `seq` is the same position sent again
@@ -143,7 +169,7 @@ export class TableSocket {
   constructor(
     private tableId: string,
     private invite: string | null,
-    private onMessage: (message: Json) => void,
+    private onMessage: (message: ServerMessage) => void,
     private onStatus: (connected: boolean) => void,
   ) {
     this.open();
@@ -159,7 +185,7 @@ export class TableSocket {
       this.onStatus(true);
     };
     socket.onmessage = (event) => {
-      const message = JSON.parse(event.data);
+      const message: ServerMessage = JSON.parse(event.data);
       if (message.type === "error" && message.code === "bad_token" && savedToken()) signedOut(message.message);
       this.onMessage(message);
     };
@@ -172,7 +198,8 @@ export class TableSocket {
     };
   }
 
-  send(message: Json): void {
+  /** A client message (docs/protocol.md): hello, action, next_hand, hint, ping, chat. */
+  send(message: { type: string; [field: string]: unknown }): void {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
   }
 

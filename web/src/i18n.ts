@@ -5,6 +5,7 @@
 
 import catalogue from "../../src/biriba/i18n/messages.json";
 import { SUIT_SYMBOL } from "./cards";
+import type { ActionJson } from "./wire";
 
 export type Language = "en" | "el";
 export const LANGUAGES: Language[] = ["en", "el"];
@@ -121,7 +122,7 @@ export class Words {
   }
 
   /** A move of the protocol ({"seat": 1, "type": "discard", "card": "4C"}) in words, who made it first. */
-  action(action: Record<string, any>): string {
+  action(action: ActionJson): string {
     const seat = action.seat;
     switch (action.type) {
       case "draw":
@@ -137,7 +138,7 @@ export class Words {
       case "discard":
         return this.say("move.discard", { seat, card: action.card });
       case "meld":
-        return this.say("move.meld", { seat, melds: (action.melds as string[][]).map((m) => this.cards(m)).join(" | ") });
+        return this.say("move.meld", { seat, melds: (action.melds ?? []).map((m) => this.cards(m)).join(" | ") });
       case "extend":
         return this.say("move.extend", { seat, cards: action.cards, meld: action.meld });
       default:

@@ -17,7 +17,7 @@ import contextlib
 import enum
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -37,6 +37,7 @@ from biriba.server.protocol import (
     welcome_message,
 )
 from biriba.server.table import LiveTable, Refusal, Submission
+from biriba.server.wire import ServerMessage
 
 if TYPE_CHECKING:
     from biriba.server.service import Server
@@ -101,7 +102,7 @@ class Connection:
         self.bucket = TokenBucket(settings.messages_per_second, settings.message_burst)
         self.outbox = Outbox(websocket.send_text, self._close_socket, settings.outbox_limit, settings.send_timeout)
 
-    def send(self, data: dict[str, Any]) -> None:
+    def send(self, data: ServerMessage) -> None:
         """Queue a message for this connection; never waits (see :mod:`biriba.server.outbox`)."""
         if self.phase is not Phase.CLOSED:
             self.outbox.put(data)

@@ -11,7 +11,7 @@ the decks they shuffle.)
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from biriba.core.actions import Action, action_from_json, action_to_json
 from biriba.core.cards import shuffled_pack
@@ -22,6 +22,7 @@ from biriba.core.state import cut_error_for_seed
 from biriba.core.views import observe
 from biriba.server.store import Event, TableInfo
 from biriba.server.table import hand_deal
+from biriba.server.wire import ActionJson, BoardJson, HandScoreJson, ReplayFrame
 
 
 class ReplayRangeError(ValueError):
@@ -54,7 +55,7 @@ def as_deck(rules: Rules, deal: Deal) -> Deal:
     return Deal(deck=tuple(shuffled_pack(rules.decks, rules.jokers, deal.seed)), cut=cut)
 
 
-def replay_frame(record: MatchRecord, hand: int, step: int) -> dict[str, Any]:
+def replay_frame(record: MatchRecord, hand: int, step: int) -> ReplayFrame:
     """The table after ``step`` actions of finished hand ``hand`` (both from 0), with every seat's cards."""
     if not 0 <= hand < len(record.hands):
         raise ReplayRangeError(f"there is no finished hand {hand}: hands 0 to {len(record.hands) - 1} can be replayed")
@@ -69,17 +70,17 @@ def replay_frame(record: MatchRecord, hand: int, step: int) -> dict[str, Any]:
     table = observe(state, 0).to_json()
     table["seat"] = None
     del table["hand"]
-    return {
+    return {  # the engine's JSON objects are the wire types (tests/server/test_wire.py checks them)
         "hand": hand,
         "hands": len(record.hands),
         "step": step,
         "steps": len(actions),
-        "action": action_to_json(actions[step - 1]) if step else None,
-        "next_action": action_to_json(actions[step]) if step < len(actions) else None,
-        "view": table,
+        "action": cast(ActionJson, action_to_json(actions[step - 1])) if step else None,
+        "next_action": cast(ActionJson, action_to_json(actions[step])) if step < len(actions) else None,
+        "view": cast(BoardJson, table),
         "hands_by_seat": [observe(state, seat).to_json()["hand"] for seat in range(record.rules.players)],
         "totals_before": totals_before,
-        "score": state.hand_score().to_json() if state.is_over else None,
+        "score": cast(HandScoreJson, state.hand_score().to_json()) if state.is_over else None,
     }
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import orjson
@@ -46,7 +46,7 @@ class Outbox:
         self._close = close
         self.limit = limit
         self.send_timeout = send_timeout
-        self._queue: deque[dict[str, Any]] = deque()
+        self._queue: deque[Mapping[str, Any]] = deque()
         self._state_queued = False
         """Whether the queue holds an unsent ``state`` (it holds at most one)."""
         self._wake = asyncio.Event()
@@ -67,7 +67,7 @@ class Outbox:
     def open(self) -> bool:
         return self._closing is None
 
-    def put(self, message: dict[str, Any]) -> None:
+    def put(self, message: Mapping[str, Any]) -> None:
         """Queue ``message``; never waits. Ignored once the outbox is closing."""
         if self._closing is not None:
             return

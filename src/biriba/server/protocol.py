@@ -12,6 +12,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from biriba.server.wire import ErrorMessage, WelcomeMessage
+
 Language = Literal["en", "el"]
 MAX_TOKEN = 512
 
@@ -92,18 +94,18 @@ def parse_client_message(text: str) -> AnyClientMessage:
 
 def error_message(
     code: str, message: str, rule: str | None = None, reason: dict[str, Any] | None = None
-) -> dict[str, Any]:
+) -> ErrorMessage:
     """An error: ``code`` is stable (``malformed``, ``illegal``, ``stale``, ``not_your_seat``, ...),
     ``message`` is English for logs and simple clients, ``rule`` names the rule an illegal action
     broke and ``key``/``facts`` say why as data, for the client to put in its player's language
     (:func:`biriba.i18n.reason_json`)."""
-    data: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    data: ErrorMessage = {"type": "error", "code": code, "message": message}
     if rule is not None:
         data["rule"] = rule
     if reason is not None:
-        data.update(reason)
+        data["key"], data["facts"] = reason["key"], reason["facts"]
     return data
 
 
-def welcome_message(table_id: str, seat: int | None, player_id: str | None) -> dict[str, Any]:
+def welcome_message(table_id: str, seat: int | None, player_id: str | None) -> WelcomeMessage:
     return {"type": "welcome", "table": table_id, "seat": seat, "player": player_id}

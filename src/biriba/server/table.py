@@ -32,7 +32,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from biriba.bots.base import make_bot
 from biriba.bots.hints import HINT_BOT, Suggestion
@@ -49,6 +49,17 @@ from biriba.server.defaults import STAND_IN_AFTER, THINK_SECONDS
 from biriba.server.protocol import error_message
 from biriba.server.store import Event, Store, TableInfo
 from biriba.server.thinking import Thinkers, ThinkingFailed
+from biriba.server.wire import (
+    ActionJson,
+    ChatLine,
+    ErrorMessage,
+    HandResultJson,
+    HintMessage,
+    ReasonJson,
+    ServerMessage,
+    StateMessage,
+    ViewJson,
+)
 from biriba.server.writer import EventWriter
 
 log = logging.getLogger("biriba.server")
@@ -139,7 +150,7 @@ class Refusal(Exception):
         self.rule = rule
         self.reason = reason
 
-    def to_message(self) -> dict[str, Any]:
+    def to_message(self) -> ErrorMessage:
         return error_message(self.code, self.message, self.rule, reason_json(self.reason) if self.reason else None)
 
 
@@ -154,7 +165,7 @@ class Listener(Protocol):
     name: str | None
     """The player's name, if the connection said who it is (a spectator may be anonymous)."""
 
-    def send(self, data: dict[str, Any]) -> None:
+    def send(self, data: ServerMessage) -> None:
         """Queue ``data`` for the connection, without waiting (a table never waits on a socket)."""
         ...
 
@@ -196,13 +207,13 @@ class LiveTable:
         self.state: HandState = start_hand(self.match, hand_deal(info, 0))
         self.seq = 0
         """How many events have been applied; the next event gets this number."""
-        self.last_action: dict[str, Any] | None = None
-        self.moves: list[dict[str, Any]] = []
+        self.last_action: ActionJson | None = None
+        self.moves: list[ActionJson] = []
         """The actions of the hand in play, in order: the table's move log (every action is public)."""
         self.timed_out: int | None = None
         """The seat the turn timer played the newest action for (None: its player did)."""
         self._timer_acting = False
-        self.chat: list[dict[str, Any]] = []
+        self.chat: list[ChatLine] = []
         """The newest chat lines, oldest first (kept in memory only: a restart clears the chat)."""
         self.turn_started = info.created_at
         """When the current turn began: the time of the event that gave the seat on turn its turn."""
@@ -263,7 +274,7 @@ class LiveTable:
         else:
             assert after is not None
             self.state = self.match.hand = after  # the checked copy becomes the hand of the match
-            self.last_action = action_to_json(action_from_json(event.data))
+            self.last_action = cast(ActionJson, action_to_json(action_from_json(event.data)))
             self.moves.append(self.last_action)
             if self.state.is_over:
                 self.match.finish_hand()
@@ -462,9 +473,9 @@ class LiveTable:
     def has_people(self) -> bool:
         return any(s.bot is None for s in self.info.seats)
 
-    def state_message(self, seat: int | None) -> dict[str, Any]:
+    def state_message(self, seat: int | None) -> StateMessage:
         """Everything ``seat`` may see (None: a spectator, who sees no hand)."""
-        view = observe(self.state, 0 if seat is None else seat).to_json()
+        view = cast(ViewJson, observe(self.state, 0 if seat is None else seat).to_json())
         if seat is None:
             view["seat"] = None
             view["hand"] = []
@@ -536,13 +547,13 @@ class LiveTable:
         This never awaits: each connection's own outbox sends (and coalesces) its messages, so a slow
         connection holds up nobody, and no later change can slip in between two listeners' views, so
         the views go out in the order of the table's sequence numbers."""
-        messages: dict[int | None, dict[str, Any]] = {}
+        messages: dict[int | None, StateMessage] = {}
         for listener in list(self.listeners):
             if listener.seat not in messages:
                 messages[listener.seat] = self.state_message(listener.seat)
             listener.send(messages[listener.seat])
 
-    async def hint(self, seat: int, language: str) -> dict[str, Any]:
+    async def hint(self, seat: int, language: str) -> HintMessage:
         """The hint for ``seat``; :class:`Refusal` if it is not that seat's turn, if the workers are busy,
         or if the hint ran out of time. A hint is computed once per position (sequence number) and seat,
         then put in the asker's language: asking again gets the same answer, at no cost. The bot thinks
@@ -565,9 +576,9 @@ class LiveTable:
         return {
             "type": "hint",
             "seq": seq,
-            "action": action_to_json(suggestion.action),
-            "head": reason_json(suggestion.head),
-            "details": [reason_json(detail) for detail in suggestion.details],
+            "action": cast(ActionJson, action_to_json(suggestion.action)),
+            "head": cast(ReasonJson, reason_json(suggestion.head)),
+            "details": [cast(ReasonJson, reason_json(detail)) for detail in suggestion.details],
             "reason": Words(language).hint(suggestion),
         }
 
@@ -704,8 +715,14 @@ class LiveTable:
                     await task
 
 
-def _result_json(result: HandResult) -> dict[str, Any]:
-    return {"dealer": result.dealer, "went_out": result.went_out, **result.score.to_json()}
+def _result_json(result: HandResult) -> HandResultJson:
+    score = result.score.to_json()
+    return {
+        "dealer": result.dealer,
+        "went_out": result.went_out,
+        "teams": score["teams"],
+        "seat_scores": score["seat_scores"],
+    }
 
 
 class Tables:

@@ -1,13 +1,12 @@
 // How a table names its seats, the same in the shell and in every game's board.
-import type { Json } from "../api";
 import { words, Words, type Language } from "../i18n";
 
 /** Each seat's name: the player's, else a bot's level and its seat counted from 1 as the lobby counts
  * them ("Easy 2"), else "Open 3". */
-export function seatNames(seats: Json[], language: Language): string[] {
+export function seatNames(seats: readonly { name: string | null; bot: string | null }[], language: Language): string[] {
   const lobby = new Words(language);
   const w = words(language);
   return seats.map(
-    (info: Json, s: number) => info.name ?? (info.bot ? `${lobby.bot(info.bot)} ${s + 1}` : `${w.open} ${s + 1}`),
+    (info, s) => info.name ?? (info.bot ? `${lobby.bot(info.bot)} ${s + 1}` : `${w.open} ${s + 1}`),
   );
 }

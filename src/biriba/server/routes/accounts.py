@@ -4,7 +4,7 @@ logging in and out, and a player's history."""
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
@@ -15,6 +15,14 @@ from biriba.server.routes.deps import Address, CurrentPlayer, CurrentSession, Op
 from biriba.server.routes.tables import table_summary
 from biriba.server.service import ApiError
 from biriba.server.store import HistoryEntry
+from biriba.server.wire import (
+    HistoryEntryJson,
+    HistoryResponse,
+    LoggedOut,
+    PlayerJson,
+    PlayerResponse,
+    TokenResponse,
+)
 
 router = APIRouter(prefix="/api", tags=["players"])
 
@@ -42,11 +50,11 @@ class LoginRequest(Body):
     password: Annotated[str, Field(max_length=1024)]
 
 
-def player_json(player_id: str, name: str, login: str | None) -> dict[str, Any]:
+def player_json(player_id: str, name: str, login: str | None) -> PlayerJson:
     return {"id": player_id, "name": name, "username": login}
 
 
-def history_json(entry: HistoryEntry) -> dict[str, Any]:
+def history_json(entry: HistoryEntry) -> HistoryEntryJson:
     """A table of a player's history: who sat where, the results so far, and whether the player won."""
     sides = sides_of(entry.table.rules)
     my_side = next(index for index, side in enumerate(sides) if entry.seat in side)
@@ -63,7 +71,7 @@ def history_json(entry: HistoryEntry) -> dict[str, Any]:
 
 
 @router.post("/guests")
-async def new_guest(body: GuestRequest, server: ServerDep, client: Address) -> dict[str, Any]:
+async def new_guest(body: GuestRequest, server: ServerDep, client: Address) -> TokenResponse:
     """A guest player: a name and the token that proves it (keep it to get back to your seat)."""
     server.limits.take("guest", client)
     try:
@@ -76,7 +84,7 @@ async def new_guest(body: GuestRequest, server: ServerDep, client: Address) -> d
 
 
 @router.post("/users", status_code=201)
-async def register(body: RegisterRequest, server: ServerDep, client: Address, guest: OptionalSession) -> dict[str, Any]:
+async def register(body: RegisterRequest, server: ServerDep, client: Address, guest: OptionalSession) -> TokenResponse:
     """A registered user. With a guest's token, the guest becomes the user (keeping their seats)."""
     server.limits.take("login", client)
     try:
@@ -108,7 +116,7 @@ async def register(body: RegisterRequest, server: ServerDep, client: Address, gu
 
 
 @router.post("/login")
-async def login(body: LoginRequest, server: ServerDep, client: Address) -> dict[str, Any]:
+async def login(body: LoginRequest, server: ServerDep, client: Address) -> TokenResponse:
     """A registered user's token, on any device: the same player, so the same seats."""
     key = login_key(body.username)
     server.limits.take("login", client, f"account:{key}")
@@ -126,18 +134,18 @@ async def login(body: LoginRequest, server: ServerDep, client: Address) -> dict[
 
 
 @router.post("/logout")
-def logout(server: ServerDep, session: CurrentSession) -> dict[str, Any]:
+def logout(server: ServerDep, session: CurrentSession) -> LoggedOut:
     """Revoke the token: it no longer works, on any server process (the player's other tokens do)."""
     server.store.revoke_session(session[0])
     return {"logged_out": True}
 
 
 @router.get("/me")
-def me(player: CurrentPlayer) -> dict[str, Any]:
+def me(player: CurrentPlayer) -> PlayerResponse:
     return {"player": player_json(player.player_id, player.name, player.login)}
 
 
 @router.get("/me/history")
-def my_history(server: ServerDep, player: CurrentPlayer) -> dict[str, Any]:
+def my_history(server: ServerDep, player: CurrentPlayer) -> HistoryResponse:
     """The tables the player sat at, newest first, with their results; replay them with /record."""
     return {"matches": [history_json(entry) for entry in server.store.history(player.player_id)]}

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, HTTPException
 
 from biriba.core.errors import InvalidInputError
@@ -14,6 +12,7 @@ from biriba.rulesheet import rule_sheet
 from biriba.server.protocol import Language
 from biriba.server.service import ApiError
 from biriba.server.table import SERVER_BOT_LEVELS
+from biriba.server.wire import PresetsResponse, RuleSheetResponse
 
 router = APIRouter(prefix="/api", tags=["rules"])
 
@@ -24,12 +23,12 @@ def health() -> dict[str, str]:
 
 
 @router.get("/presets")
-def presets() -> dict[str, Any]:
+def presets() -> PresetsResponse:
     return {"presets": list(PRESETS), "bots": list(SERVER_BOT_LEVELS)}
 
 
 @router.get("/rules/{preset}")
-def rules_sheet(preset: str, players: int | None = None, language: Language = "en") -> dict[str, Any]:
+def rules_sheet(preset: str, players: int | None = None, language: Language = "en") -> RuleSheetResponse:
     """The rule sheet of a preset, as a table would agree it, in the reader's language."""
     if preset not in PRESETS:
         raise ApiError(404, "no-preset", f"there is no preset {preset!r} (known: {', '.join(PRESETS)})")

@@ -18,6 +18,7 @@ from biriba.server.routes.deps import CurrentPlayer, ServerDep, Token
 from biriba.server.service import ApiError
 from biriba.server.store import TableInfo
 from biriba.server.table import SERVER_BOT_LEVELS, STAND_IN_BOT, fresh_deal
+from biriba.server.wire import CreatedTable, ReplayResponse, TableResponse, TablesResponse, TableSummary
 
 router = APIRouter(prefix="/api", tags=["tables"])
 log = logging.getLogger("biriba.server")
@@ -62,7 +63,7 @@ class SeatChange(Body):
     bot: Annotated[str, Field(max_length=40)] | None
 
 
-def table_summary(info: TableInfo) -> dict[str, Any]:
+def table_summary(info: TableInfo) -> TableSummary:
     """What the lobby shows of a table: its rules and who sits where, never a card."""
     return {
         "id": info.id,
@@ -99,7 +100,7 @@ async def table_record(table_id: str, server: ServerDep, player: CurrentPlayer) 
 @router.get("/tables/{table_id}/replay")
 async def table_replay(
     table_id: str, server: ServerDep, player: CurrentPlayer, hand: int = 0, step: int = 0
-) -> dict[str, Any]:
+) -> ReplayResponse:
     """The table after ``step`` actions of finished hand ``hand``, every seat's cards shown."""
     info = await server.seated_table(table_id, player.player_id)
     events = await asyncio.to_thread(server.store.events, table_id)
@@ -112,7 +113,7 @@ async def table_replay(
 
 
 @router.post("/tables", status_code=201)
-async def create_table(body: CreateTableRequest, server: ServerDep, player: CurrentPlayer) -> dict[str, Any]:
+async def create_table(body: CreateTableRequest, server: ServerDep, player: CurrentPlayer) -> CreatedTable:
     player_id, name = player.player_id, player.name
     playing = await asyncio.to_thread(server.store.tables_created_by, player_id)
     if playing >= server.settings.tables_per_player:
@@ -151,14 +152,14 @@ async def create_table(body: CreateTableRequest, server: ServerDep, player: Curr
 
 
 @router.get("/tables")
-async def list_tables(server: ServerDep) -> dict[str, Any]:
+async def list_tables(server: ServerDep) -> TablesResponse:
     """Public tables still being played."""
     tables = await asyncio.to_thread(server.store.open_tables)
     return {"tables": [table_summary(info) for info in tables]}
 
 
 @router.get("/tables/{table_id}")
-async def get_table(table_id: str, server: ServerDep, token: Token, invite: str | None = None) -> dict[str, Any]:
+async def get_table(table_id: str, server: ServerDep, token: Token, invite: str | None = None) -> TableResponse:
     info = await asyncio.to_thread(server.store.table, table_id)
     if info is None:
         raise ApiError(404, "no-table", f"there is no table {table_id!r}")
@@ -172,7 +173,7 @@ async def get_table(table_id: str, server: ServerDep, token: Token, invite: str 
 
 
 @router.post("/tables/{table_id}/join")
-async def join_table(table_id: str, body: JoinRequest, server: ServerDep, player: CurrentPlayer) -> dict[str, Any]:
+async def join_table(table_id: str, body: JoinRequest, server: ServerDep, player: CurrentPlayer) -> TableResponse:
     """Sit in an open seat (a private table needs its invitation)."""
     player_id, name = player.player_id, player.name
     info = await asyncio.to_thread(server.store.table, table_id)
@@ -199,7 +200,7 @@ async def join_table(table_id: str, body: JoinRequest, server: ServerDep, player
 @router.post("/tables/{table_id}/seats/{seat}")
 async def change_seat(
     table_id: str, seat: int, body: SeatChange, server: ServerDep, player: CurrentPlayer
-) -> dict[str, Any]:
+) -> TableResponse:
     """The host makes a seat no person holds a bot's or open for a person, before the first move."""
     player_id = player.player_id
     table = await server.tables.get(table_id)
@@ -221,7 +222,7 @@ async def change_seat(
 
 
 @router.post("/tables/{table_id}/seats/{seat}/stand-in")
-async def stand_in(table_id: str, seat: int, server: ServerDep, player: CurrentPlayer) -> dict[str, Any]:
+async def stand_in(table_id: str, seat: int, server: ServerDep, player: CurrentPlayer) -> TableResponse:
     """A player of the table hands the seat of a person away long enough to a bot, which plays it until
     the person comes back."""
     player_id = player.player_id

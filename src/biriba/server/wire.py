@@ -1,0 +1,424 @@
+"""What the server sends, typed: the WebSocket messages and the HTTP responses, as the browser reads them.
+
+The incoming messages are strict pydantic models (:mod:`biriba.server.protocol`); the outgoing ones are
+TypedDicts, so that mypy checks every message the server builds against its type at no cost per
+message, and pydantic gives their JSON Schema. ``python -m biriba.server.wire`` writes that schema to
+``web/src/wire.schema.json``, from which ``npm run types`` generates the client's TypeScript types
+(``web/src/wire.ts``): the client is checked against the server by TypeScript's strict mode. The tests
+check that both files are current and that the messages a real server sends have these types.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import (
+    Any,
+    Literal,
+    NotRequired,  # pydantic reads TypedDicts from here before Python 3.12
+)
+
+from pydantic import ConfigDict, TypeAdapter, with_config
+from pydantic.json_schema import GenerateJsonSchema
+from typing_extensions import TypedDict
+
+CardCode = str
+"""A card as its code: ``AS``, ``10H``, ``JK`` (docs/rules.md)."""
+
+exact = with_config(ConfigDict(extra="forbid", use_attribute_docstrings=True))
+"""Every type says all its fields: a field the server sends but its type lacks is an error, not a
+field the client would never be told of."""
+
+
+# --- a seat's view of the hand (biriba.core.views.SeatView.to_json) --------------------------------
+
+
+@exact
+class MeldJson(TypedDict):
+    cards: list[CardCode]
+    """In table order: a run from its low end, wild cards where they stand."""
+    kind: Literal["run", "set", "wild"]
+    clean: bool
+    length: int
+    biriba: bool
+
+
+@exact
+class BoardJson(TypedDict):
+    """What every seat sees of the hand: all of a seat's view but its own cards."""
+
+    seat: int | None
+    dealer: int
+    current: int
+    phase: Literal["draw", "play", "over", "choose"]
+    hand_sizes: list[int]
+    teams: list[int]
+    """Each seat's team, or -1 while partnerships are still to form."""
+    melds: list[list[MeldJson]]
+    discard_pile: list[CardCode]
+    discard_pile_size: int
+    draw_pile_size: int
+    biribakia_left: list[int]
+    biribaki: list[str]
+    known_cards: list[list[CardCode]]
+    """Per seat, the cards the table saw it take (from the pile) and not yet play."""
+    bonus_suit: Literal["S", "H", "D", "C"] | None
+    upcard: CardCode | None
+    passes: int
+    went_out: int | None
+    scores: list[int]
+
+
+@exact
+class ViewJson(BoardJson):
+    """What one seat sees of the hand (a spectator: ``seat`` null and no hand)."""
+
+    hand: list[CardCode]
+
+
+@exact
+class ActionJson(TypedDict):
+    """An action of the contract (docs/rules.md): ``type`` says which, and which other fields it has."""
+
+    seat: int
+    type: Literal["draw", "take_pile", "pass", "meld", "extend", "discard", "redraw", "choose_bonus_suit"]
+    melds: NotRequired[list[list[CardCode]]]
+    meld: NotRequired[int]
+    cards: NotRequired[list[CardCode]]
+    card: NotRequired[CardCode]
+    suit: NotRequired[Literal["S", "H", "D", "C"] | None]
+
+
+@exact
+class BiribaJson(TypedDict):
+    cards: list[CardCode]
+    kind: str
+    clean: bool
+    laid_whole: bool
+    bonus: int
+
+
+@exact
+class TeamScoreJson(TypedDict):
+    """One scoring unit's lines of a hand (a team, or a player on their own)."""
+
+    seats: list[int]
+    score: int
+    melded: int
+    in_hand: int
+    biribas: int
+    going_out: int
+    biribaki: int
+    biribaki_status: str
+    no_biriba: int
+    no_melds: int
+    cut: int
+    rounding: int
+    biriba_list: list[BiribaJson]
+
+
+@exact
+class HandScoreJson(TypedDict):
+    teams: list[TeamScoreJson]
+    seat_scores: list[int]
+
+
+@exact
+class HandResultJson(TypedDict):
+    dealer: int
+    went_out: int
+    """The seat that went out, or -1."""
+    teams: list[TeamScoreJson]
+    seat_scores: list[int]
+
+
+@exact
+class ReasonJson(TypedDict):
+    """Why, as data: a catalogue key and its facts (cards as codes), for the client's own language."""
+
+    key: str
+    facts: dict[str, Any]
+
+
+# --- the WebSocket messages ---------------------------------------------------------------------------
+
+
+@exact
+class SeatState(TypedDict):
+    seat: int
+    name: str | None
+    bot: str | None
+    registered: bool
+    open: bool
+    connected: bool
+    stand_in: str | None
+    """The bot playing for a person who is away."""
+    away_seconds: float | None
+
+
+@exact
+class ChatLine(TypedDict):
+    seat: int
+    text: str
+    at: float
+
+
+@exact
+class StateMessage(TypedDict):
+    """The table as one connection may see it, after every change (docs/protocol.md)."""
+
+    type: Literal["state"]
+    table: str
+    seq: int
+    seat: int | None
+    hand_number: int
+    view: ViewJson
+    my_turn: bool
+    seats: list[SeatState]
+    watchers: int
+    watcher_names: list[str]
+    waiting_for_players: bool
+    started: bool
+    host_seat: int | None
+    stand_in_after: float
+    moves: list[ActionJson]
+    drawn: CardCode | None
+    chat: list[ChatLine]
+    timed_out: int | None
+    last_action: ActionJson | None
+    hand_over: bool
+    hand_result: HandResultJson | None
+    results: list[HandResultJson]
+    totals: list[int]
+    sides: list[list[int]]
+    target: int
+    match_over: bool
+    winner: int | None
+    may_deal: bool
+    turn_seconds: float | None
+    turn_deadline: float | None
+
+
+@exact
+class ErrorMessage(TypedDict):
+    """A refusal: ``code`` is stable; an illegal action adds its ``rule`` and why (``key``, ``facts``)."""
+
+    type: Literal["error"]
+    code: str
+    message: str
+    rule: NotRequired[str]
+    key: NotRequired[str]
+    facts: NotRequired[dict[str, Any]]
+
+
+@exact
+class WelcomeMessage(TypedDict):
+    type: Literal["welcome"]
+    table: str
+    seat: int | None
+    player: str | None
+
+
+@exact
+class HintMessage(TypedDict):
+    type: Literal["hint"]
+    seq: int
+    action: ActionJson
+    head: ReasonJson
+    details: list[ReasonJson]
+    reason: str
+
+
+@exact
+class PongMessage(TypedDict):
+    type: Literal["pong"]
+
+
+ServerMessage = StateMessage | ErrorMessage | WelcomeMessage | HintMessage | PongMessage
+
+MESSAGE_TYPES: dict[str, Any] = {
+    "state": StateMessage,
+    "error": ErrorMessage,
+    "welcome": WelcomeMessage,
+    "hint": HintMessage,
+    "pong": PongMessage,
+}
+"""Each message's type by its ``type`` field."""
+
+
+# --- the HTTP responses ---------------------------------------------------------------------------------
+
+
+@exact
+class SeatSummary(TypedDict):
+    seat: int
+    bot: str | None
+    name: str | None
+    registered: bool
+    open: bool
+    stand_in: str | None
+
+
+@exact
+class TableSummary(TypedDict):
+    """What the lobby shows of a table: its rules and who sits where, never a card."""
+
+    id: str
+    rules: dict[str, Any]
+    players: int
+    private: bool
+    over: bool
+    seats: list[SeatSummary]
+    open_seats: int
+    turn_seconds: float | None
+    error: str | None
+
+
+@exact
+class PlayerJson(TypedDict):
+    id: str
+    name: str
+    username: str | None
+
+
+@exact
+class PlayerResponse(TypedDict):
+    player: PlayerJson
+
+
+@exact
+class TokenResponse(TypedDict):
+    """A player and the token that proves who they are (``Authorization: Bearer TOKEN``)."""
+
+    player: PlayerJson
+    token: str
+
+
+@exact
+class TableResponse(TypedDict):
+    table: TableSummary
+
+
+@exact
+class CreatedTable(TypedDict):
+    table: TableSummary
+    invite: str | None
+
+
+@exact
+class TablesResponse(TypedDict):
+    tables: list[TableSummary]
+
+
+@exact
+class PresetsResponse(TypedDict):
+    presets: list[str]
+    bots: list[str]
+
+
+@exact
+class RuleSheetResponse(TypedDict):
+    preset: str
+    players: int
+    sheet: str
+
+
+@exact
+class HistoryEntryJson(TypedDict):
+    table: TableSummary
+    created_at: float
+    seat: int
+    hands: int
+    totals: list[int]
+    sides: list[list[int]]
+    winner: int | None
+    won: bool | None
+
+
+@exact
+class HistoryResponse(TypedDict):
+    matches: list[HistoryEntryJson]
+
+
+@exact
+class ReplayFrame(TypedDict):
+    """A finished hand after ``step`` of its ``steps`` actions, every seat's cards shown."""
+
+    hand: int
+    hands: int
+    step: int
+    steps: int
+    action: ActionJson | None
+    """The action just played."""
+    next_action: ActionJson | None
+    view: BoardJson
+    hands_by_seat: list[list[CardCode]]
+    totals_before: list[int]
+    score: HandScoreJson | None
+    """The hand's score, at its last step."""
+
+
+@exact
+class ReplayResponse(ReplayFrame):
+    table: TableSummary
+
+
+@exact
+class LoggedOut(TypedDict):
+    logged_out: bool
+
+
+WIRE_TYPES: dict[str, Any] = {
+    "ServerMessage": ServerMessage,
+    "StateMessage": StateMessage,
+    "ErrorMessage": ErrorMessage,
+    "WelcomeMessage": WelcomeMessage,
+    "HintMessage": HintMessage,
+    "TableSummary": TableSummary,
+    "TokenResponse": TokenResponse,
+    "PlayerResponse": PlayerResponse,
+    "TableResponse": TableResponse,
+    "CreatedTable": CreatedTable,
+    "TablesResponse": TablesResponse,
+    "PresetsResponse": PresetsResponse,
+    "RuleSheetResponse": RuleSheetResponse,
+    "HistoryResponse": HistoryResponse,
+    "ReplayResponse": ReplayResponse,
+    "LoggedOut": LoggedOut,
+}
+"""The types the client reads, by the name its TypeScript gives them."""
+
+
+class _UntitledFields(GenerateJsonSchema):
+    """Titles for the types, none for their fields: a field's title would become a TypeScript alias of
+    its own (``Seat1``, ``Seat2``...)."""
+
+    def field_title_should_be_set(self, schema: Any) -> bool:
+        return False
+
+
+def wire_schema() -> dict[str, Any]:
+    """One JSON Schema holding every type the client reads, each under ``$defs`` by its name."""
+    definitions: dict[str, Any] = {}
+    for name, kind in WIRE_TYPES.items():
+        schema = TypeAdapter(kind).json_schema(ref_template="#/$defs/{model}", schema_generator=_UntitledFields)
+        definitions.update(schema.pop("$defs", {}))
+        definitions[name] = schema
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Wire",
+        "description": "What the biriba server sends (generated by python -m biriba.server.wire).",
+        "type": "object",
+        "properties": {name: {"$ref": f"#/$defs/{name}"} for name in WIRE_TYPES},
+        "$defs": dict(sorted(definitions.items())),
+    }
+
+
+def conformance(kind: Any) -> TypeAdapter[Any]:
+    """A validator of wire type ``kind`` (no field missing, none more); the tests check the messages
+    and responses of a real server with it, strictly (``validate_json(text, strict=True)``)."""
+    return TypeAdapter(kind)
+
+
+if __name__ == "__main__":
+    sys.stdout.write(json.dumps(wire_schema(), indent=1, ensure_ascii=False) + "\n")
