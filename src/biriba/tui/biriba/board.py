@@ -10,7 +10,7 @@ judges it. An illegal choice shows the rule that forbids it and changes nothing,
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence, Set
 from pathlib import Path
 from typing import ClassVar
 
@@ -19,6 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.markup import escape
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
@@ -72,7 +73,7 @@ class HandView(Widget):
         self.cursor: int | None = None
         self.drawn: int | None = None
 
-    def show(self, cards: Sequence[Card], selected: set[int], cursor: int | None, drawn: int | None = None) -> None:
+    def show(self, cards: Sequence[Card], selected: Set[int], cursor: int | None, drawn: int | None = None) -> None:
         """``drawn``: the position of the card just drawn, marked."""
         self.cards, self.selected, self.cursor, self.drawn = list(cards), set(selected), cursor, drawn
         self.refresh(layout=True)
@@ -113,17 +114,31 @@ class BiribaTable(TableScreen):
     BiribaTable #hand-box { height: auto; padding: 0 1; }
     """
 
-    order = SORT_ORDERS[0]
-    hand_cards: list[Card]
-    selected: set[int]
-    cursor: int
+    # The hand on screen is reactive: a change of the cards, the selection, the cursor, the groups set
+    # aside or the order redraws what shows it (the watchers below), and nothing else redraws them.
+    hand_cards: reactive[list[Card]] = reactive(list, init=False, always_update=True)
+    """The hand in the order shown."""
+    selected: reactive[frozenset[int]] = reactive(frozenset, init=False)
+    """Positions in ``hand_cards`` chosen for the next action."""
+    cursor: reactive[int] = reactive(0, init=False)
+    groups: reactive[tuple[tuple[Card, ...], ...]] = reactive(tuple, init=False)
+    """Melds set aside to be laid together with the selection in one action (an opening of several)."""
+    order: reactive[str] = reactive(SORT_ORDERS[0], init=False)
 
-    def init_hand(self) -> None:
-        self.hand_cards = []
-        self.selected = set()
-        self.cursor = 0
-        self.groups: list[tuple[Card, ...]] = []
-        """Melds set aside to be laid together with the selection in one action (an opening of several)."""
+    def watch_hand_cards(self) -> None:
+        self.show_cards()
+
+    def watch_selected(self) -> None:
+        self.show_cards()
+
+    def watch_cursor(self) -> None:
+        self.show_cards()
+
+    def watch_groups(self) -> None:
+        self.show_title()
+
+    def watch_order(self) -> None:
+        self.show_title()
 
     def view(self) -> SeatView:
         raise NotImplementedError
@@ -156,20 +171,27 @@ class BiribaTable(TableScreen):
         self.show_hand(view)
 
     def show_hand(self, view: SeatView) -> None:
+        """The seat's hand from its view: a new hand (a card came or went) lets the selection go."""
         cards = sorted_hand(view.hand, self.order)
         if cards != self.hand_cards:
-            self.hand_cards = cards
-            self.selected = set()
+            self.selected = frozenset()
             self.cursor = min(self.cursor, max(0, len(cards) - 1))
+        self.hand_cards = cards
+        self.show_title()
+
+    def show_title(self) -> None:
+        if not self.query("#hand-title"):
+            return  # not composed yet: the first refresh shows it
         title = self.hand_title()
         if self.groups:
             title += " · " + self.messages(
                 "tui.groups", groups=" | ".join(" ".join(card_symbol(c) for c in g) for g in self.groups)
             )
         self.query_one("#hand-title", Static).update(title)
-        self.show_cards()
 
     def show_cards(self) -> None:
+        if not self.query(HandView):
+            return  # not composed yet: the first refresh shows it
         cards = self.hand_cards
         drawn = self.drawn_card()
         marked = len(cards) - 1 - cards[::-1].index(drawn) if drawn is not None and drawn in cards else None
@@ -224,7 +246,6 @@ class BiribaPlayScreen(BiribaTable, PlayScreen):
     ) -> None:
         super().__init__(game, messages, bot_delay, save_path, records)
         self.game = game
-        self.init_hand()
         self._digits = ""
         self._digit_timer: Timer | None = None
 
@@ -318,8 +339,8 @@ class BiribaPlayScreen(BiribaTable, PlayScreen):
             text = words("tui.illegal", rule=words.rule_name(error.rule), message=words.refusal(error))
             self.say(escape(text), "error")
             return False
-        self.selected = set()
-        self.groups = []
+        self.selected = frozenset()
+        self.groups = ()
         self.say("")
         self.after_change()
         return True
@@ -332,7 +353,6 @@ class BiribaPlayScreen(BiribaTable, PlayScreen):
             return
         self.cursor = index
         self.selected ^= {index}
-        self.show_cards()
 
     def action_select(self) -> None:
         self.toggle_card(self.cursor)
@@ -344,25 +364,18 @@ class BiribaPlayScreen(BiribaTable, PlayScreen):
         if self.hand_cards:
             index = len(self.hand_cards) - 1 if index < 0 else index
             self.cursor = min(index, len(self.hand_cards) - 1)
-            self.show_cards()
 
     def action_clear(self) -> None:
-        self.selected = set()
-        self.groups = []
-        self.show_hand(self.view())
+        self.selected = frozenset()
+        self.groups = ()
 
     def action_sort(self) -> None:
         """Sort the hand by suit or by rank; the selected cards stay selected."""
         chosen = Counter(self.hand_cards[i] for i in self.selected)
         self.order = SORT_ORDERS[(SORT_ORDERS.index(self.order) + 1) % len(SORT_ORDERS)]
         self.hand_cards = sorted_hand(self.hand_cards, self.order)
-        self.selected = set()
-        for index, card in enumerate(self.hand_cards):
-            if chosen[card]:
-                chosen[card] -= 1
-                self.selected.add(index)
+        self.selected = frozenset(self._positions_of(chosen, range(len(self.hand_cards))))
         self.cursor = 0
-        self.show_hand(self.view())
         self.say(escape(self.messages("tui.sorted", order=self.order_name())))
 
     def action_turn(self, kind: str) -> None:
@@ -375,10 +388,19 @@ class BiribaPlayScreen(BiribaTable, PlayScreen):
         if not cards:
             self.say(escape(self.messages("tui.select_first")), "error")
             return
-        self.groups.append(cards)
-        self.selected = set()
-        self.show_hand(self.view())
+        self.groups = (*self.groups, cards)
+        self.selected = frozenset()
         self.say(escape(self.messages("tui.grouped", n=len(self.groups))))
+
+    def _positions_of(self, wanted: Counter[Card], positions: Iterable[int]) -> list[int]:
+        """Among ``positions`` of the hand, one for each card ``wanted`` (as many as it is wanted)."""
+        found = []
+        for index in positions:
+            card = self.hand_cards[index]
+            if wanted[card]:
+                wanted[card] -= 1
+                found.append(index)
+        return found
 
     def free_cards(self) -> list[int]:
         """Hand positions not set aside in a group (what may still be selected)."""
@@ -394,7 +416,7 @@ class BiribaPlayScreen(BiribaTable, PlayScreen):
     def action_meld(self) -> None:
         """Lay the groups set aside and the selected cards, each a meld, in one action."""
         cards = self._selected_cards()
-        melds = (*self.groups, cards) if cards else tuple(self.groups)
+        melds = (*self.groups, cards) if cards else self.groups
         if not melds:
             self.say(escape(self.messages("tui.select_first")), "error")
             return
@@ -449,23 +471,16 @@ class BiribaPlayScreen(BiribaTable, PlayScreen):
         view = game.view()
         suggestion = suggest(view, game.legal_actions())
         hinted: tuple[Card, ...] = ()
-        self.groups = []
+        self.groups = ()
         match suggestion.action:
             case Meld(_, melds):
-                self.groups = [tuple(meld) for meld in melds[:-1]]
+                self.groups = tuple(tuple(meld) for meld in melds[:-1])
                 hinted = tuple(melds[-1])
             case Extend(_, _, cards):
                 hinted = cards
             case Discard(_, card):
                 hinted = (card,)
-        wanted = Counter(hinted)
-        self.selected = set()
-        for index in self.free_cards():
-            card = self.hand_cards[index]
-            if wanted[card]:
-                wanted[card] -= 1
-                self.selected.add(index)
-        self.show_hand(view)
+        self.selected = frozenset(self._positions_of(Counter(hinted), self.free_cards()))
         self.say(escape(self.messages("tui.hint", hint=self.messages.hint(suggestion))), "hint")
 
 
@@ -476,7 +491,6 @@ class BiribaReplayScreen(BiribaTable, ReplayScreen):
 
     def __init__(self, replay: ReplayCursor, messages: Words, seat: int = 0) -> None:
         super().__init__(replay, messages, seat)
-        self.init_hand()
 
     def view(self) -> SeatView:
         return observe(self.replay.state, self.shown_seat)
