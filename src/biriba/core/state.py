@@ -87,7 +87,14 @@ class DiscardOutcome(IntEnum):
     """The last turn of a hand whose draw pile is spent (``end_of_draw_pile`` "last-draw" or "packets-then-end")."""
 
 
+Plan = tuple[TableMeld, ...] | DiscardOutcome | None
+"""What validating an action found that executing it uses: the melds a play lays (or extends), how a
+discard ends the turn; None where executing needs nothing worked out."""
+
 NO_CARD = -1
+
+NOT_A_CARD = ("card-not-in-hand", "not-a-card")
+"""The refusal of a card code out of range (an action built by hand, not parsed)."""
 
 
 CUT_ERRORS = (-3, -2, -2, -1, -1, -1, 0, 0, 0, 0, 1, 1, 1, 2, 2, 3)
@@ -692,7 +699,27 @@ class HandState:
             raise verdict
         self._execute(action, verdict)
 
-    def _verdict(self, action: Action) -> IllegalAction | tuple[TableMeld, ...] | DiscardOutcome | None:  # noqa: PLR0911, PLR0912
+    def _verdict(self, action: Action) -> IllegalAction | Plan:
+        """The rule ``action`` breaks, or what validating it found that executing it uses (the melds it
+        lays, how a discard ends the turn), so that ``apply`` works each of them out once."""
+        refusal = self._turn_refusal(action)
+        if refusal is not None:
+            return refusal
+        match action:
+            case TakePile():
+                return self._take_pile_refusal()
+            case Discard(_, card):
+                return self._discard_refusal(card) if 0 <= card < N_CARD_TYPES else IllegalAction(*NOT_A_CARD)
+            case Meld() | Extend():
+                laid = action.melds if isinstance(action, Meld) else (action.cards,)
+                if any(not 0 <= c < N_CARD_TYPES for cards in laid for c in cards):
+                    return IllegalAction(*NOT_A_CARD)
+                return self._play_refusal(action)
+        return None  # a bonus suit chosen, a draw, a pass or a redraw: the turn's checks were all
+
+    def _turn_refusal(self, action: Action) -> IllegalAction | None:  # noqa: PLR0911
+        """Whether ``action`` may be made now at all: the hand goes on, it is the seat's turn, and the
+        action belongs to the phase of the turn (with the piles it needs)."""
         if self.phase is Phase.OVER:
             return IllegalAction("hand-over")
         if action.seat != self.current:
@@ -710,33 +737,17 @@ class HandState:
                 return IllegalAction("one-draw-per-turn")
             case Meld() | Extend() | Discard() | Redraw() if self.phase is not Phase.PLAY:
                 return IllegalAction("draw-first")
-            case Draw():
-                if not self.draw_pile:
-                    return IllegalAction("draw-pile-empty")
-                return None
-            case Pass():
-                if self.draw_pile:
-                    return IllegalAction("pass-only-when-draw-pile-empty")
-                return None
-            case TakePile():
-                return self._take_pile_refusal()
-            case Redraw():
-                if not self.redraw_allowed:
-                    return IllegalAction("no-redraw")
-                if not self.draw_pile:
-                    return IllegalAction("draw-pile-empty", "draw-pile-empty.redraw")
-                return None
-            case Discard(_, card):
-                if not 0 <= card < N_CARD_TYPES:
-                    return IllegalAction("card-not-in-hand", "not-a-card")
-                return self._discard_refusal(card)
-            case Meld() | Extend():
-                for cards in action.melds if isinstance(action, Meld) else (action.cards,):
-                    if any(not 0 <= c < N_CARD_TYPES for c in cards):
-                        return IllegalAction("card-not-in-hand", "not-a-card")
-                return self._play_refusal(action)
+            case Draw() if not self.draw_pile:
+                return IllegalAction("draw-pile-empty")
+            case Pass() if self.draw_pile:
+                return IllegalAction("pass-only-when-draw-pile-empty")
+            case Redraw() if not self.redraw_allowed:
+                return IllegalAction("no-redraw")
+            case Redraw() if not self.draw_pile:
+                return IllegalAction("draw-pile-empty", "draw-pile-empty.redraw")
+        return None
 
-    def _execute(self, action: Action, verdict: tuple[TableMeld, ...] | DiscardOutcome | None) -> None:  # noqa: PLR0912, PLR0915
+    def _execute(self, action: Action, verdict: Plan) -> None:  # noqa: PLR0912, PLR0915
         match action:
             case ChooseBonusSuit(_, suit):
                 self.bonus_suit = suit
