@@ -8,6 +8,7 @@ import statistics
 import typing
 from collections.abc import Sequence
 from enum import Enum
+from typing import Any
 
 import pytest
 from tests.builders import position
@@ -18,6 +19,7 @@ from biriba.bots.heuristic import HeuristicBot
 from biriba.bots.play import play_hand, play_match, play_out
 from biriba.bots.search import SearchBot
 from biriba.core.actions import Action, Discard, Draw, Extend, Meld, Pass, TakePile
+from biriba.core.cards import pack, shuffled_pack
 from biriba.core.errors import InvalidInputError
 from biriba.core.rules import PRESETS, Rules
 from biriba.core.sampling import determinize
@@ -343,3 +345,59 @@ def test_a_seeded_search_decides_the_same_on_a_slow_machine(monkeypatch: pytest.
 def test_search_options_are_checked(spec: str) -> None:
     with pytest.raises(InvalidInputError, match="search"):
         make_bot(spec)
+
+
+# --- the bots' generators -------------------------------------------------------------------------
+
+
+class Peeker(Bot):
+    """A greedy bot that keeps the generator state it is handed at its first decision of each hand."""
+
+    name = "peeker"
+
+    def __init__(self, states: list[tuple[Any, ...]]) -> None:
+        self.states = states
+        self.greedy = GreedyBot()
+        self.hand: object = None
+
+    def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if self.hand != (view.dealer, view.scores):
+            self.hand = (view.dealer, view.scores)
+            self.states.append(rng.getstate())
+        return self.greedy.choose(view, legal, rng)
+
+
+def shuffle_from(state: tuple[Any, ...], rules: Rules) -> list[int]:
+    """The deck a generator in ``state`` would deal, shuffling as the deal does (random.Random(seed).shuffle)."""
+    rebuilt = random.Random()
+    rebuilt.setstate(state)
+    deck = pack(rules.decks, rules.jokers)
+    rebuilt.shuffle(deck)
+    return deck
+
+
+def test_no_bot_is_handed_a_generator_that_rebuilds_the_deal() -> None:
+    """Whatever plays the bots (play_hand and play_match behind ``biriba watch``, the Gymnasium
+    environment), the generator a bot draws from says nothing about the shuffle: started like the deal's,
+    it would let the bot deal the same cards again and see every hand."""
+    rules = Rules.from_preset("standard", players=2, target=800)
+    states: list[tuple[Any, ...]] = []
+    play_hand(rules, [Peeker(states), Peeker(states)], 0, 77)
+    decks = [shuffled_pack(rules.decks, rules.jokers, 77)]
+    match_record, _ = play_match(rules, [Peeker(states), Peeker(states)], seed=78)
+    decks += [shuffled_pack(rules.decks, rules.jokers, deal.seed) for deal, _ in match_record.hands if deal.seed]
+    from gymnasium.utils import seeding
+
+    from biriba.env.gym_env import BiribaGymEnv
+
+    env = BiribaGymEnv(rules, seat=0, dealer=0)
+    env.bots[1] = Peeker(states)
+    for seed in (5, 6):
+        env.reset(seed=seed)
+        deals, _ = seeding.np_random(seed)  # how the environment draws its deal's seed
+        decks.append(shuffled_pack(rules.decks, rules.jokers, int(deals.integers(2**32))))
+    assert len(states) >= 2 + len(match_record.hands)
+    rebuilt = [shuffle_from(state, rules) for state in states]
+    assert not any(deck in rebuilt for deck in decks)
+    fresh = [random.Random(seed).getstate() for seed in (77, *(d.seed for d, _ in match_record.hands))]
+    assert not any(state in fresh for state in states)

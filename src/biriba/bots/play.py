@@ -1,4 +1,9 @@
-"""Playing hands and matches between bots, recording every action."""
+"""Playing hands and matches between bots, recording every action.
+
+Each seat's bot draws from its own generator, :func:`seat_rng` of the hand's seed and the seat: seeded
+through a hash of both, so that no bot can rebuild the shuffle from it (a generator seeded like the
+deal's would let a bot replay the shuffle and see every hand), and a bot's random choices do not shift
+when the bot at another seat draws more or less."""
 
 from __future__ import annotations
 
@@ -17,14 +22,29 @@ OnAction = Callable[[HandState, Action], None]
 """Called after each action with the state it produced."""
 
 
+def seat_rng(hand_seed: int, seat: int) -> random.Random:
+    """The random generator of ``seat``'s bot in the hand dealt from ``hand_seed``."""
+    return random.Random(f"biriba-seat:{hand_seed}:{seat}")
+
+
+def seat_rngs(hand_seed: int, players: int) -> list[random.Random]:
+    """Every seat's generator in the hand dealt from ``hand_seed``."""
+    return [seat_rng(hand_seed, seat) for seat in range(players)]
+
+
 def play_out(
-    state: HandState, bots: Sequence[Bot], rng: random.Random, on_action: OnAction | None = None
+    state: HandState,
+    bots: Sequence[Bot],
+    rng: random.Random | Sequence[random.Random],
+    on_action: OnAction | None = None,
 ) -> list[Action]:
-    """Play ``state`` to the end of the hand; return the actions played."""
+    """Play ``state`` to the end of the hand; return the actions played. ``rng``: one generator per
+    seat (:func:`seat_rngs`), or one that every seat shares."""
+    rngs = [rng] * len(bots) if isinstance(rng, random.Random) else rng
     actions: list[Action] = []
     while not state.is_over:
         seat = state.current
-        action = bots[seat].choose(observe(state, seat), state.legal_actions(), rng)
+        action = bots[seat].choose(observe(state, seat), state.legal_actions(), rngs[seat])
         state.apply(action)
         actions.append(action)
         if on_action is not None:
@@ -40,12 +60,12 @@ def play_hand(  # noqa: PLR0913
     on_action: OnAction | None = None,
     on_hand_start: Callable[[HandState], None] | None = None,
 ) -> tuple[HandRecord, HandState]:
-    """Deal a hand from ``seed`` and let the bots play it; the bots' randomness is seeded from it too."""
+    """Deal a hand from ``seed`` and let the bots play it, each seat drawing from :func:`seat_rng`."""
     record = HandRecord(rules, dealer, Deal(seed=seed))
     state = record.start()
     if on_hand_start is not None:
         on_hand_start(state)
-    record.actions = play_out(state, bots, random.Random(seed), on_action)
+    record.actions = play_out(state, bots, seat_rngs(seed, rules.players), on_action)
     return record, state
 
 
@@ -66,7 +86,7 @@ def play_match(  # noqa: PLR0913
         state = match.start_hand(seed=hand_seed)
         if on_hand_start is not None:
             on_hand_start(state)
-        actions = play_out(state, bots, random.Random(hand_seed), on_action)
+        actions = play_out(state, bots, seat_rngs(hand_seed, rules.players), on_action)
         record.hands.append((Deal(seed=hand_seed), actions))
         match.finish_hand()
     return record, match

@@ -30,6 +30,7 @@ import numpy as np
 from gymnasium import spaces
 
 from biriba.bots import Bot, make_bot
+from biriba.bots.play import seat_rngs
 from biriba.core.rules import Rules
 from biriba.env.encoding import EncodingError
 from biriba.env.episode import HandEpisode, HoldsEpisode, encoding_for
@@ -82,7 +83,7 @@ class BiribaGymEnv(HoldsEpisode, gym.Env[dict[str, Any], np.int64]):
         )
         self.action_space = spaces.Discrete(self.encoding.num_actions)
         self.episode = None
-        self._bot_rng = random.Random()
+        self._bot_rngs: list[random.Random] = []
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -92,7 +93,7 @@ class BiribaGymEnv(HoldsEpisode, gym.Env[dict[str, Any], np.int64]):
         super().reset(seed=seed)
         options = options or {}
         deal_seed = int(self.np_random.integers(2**32))
-        self._bot_rng.seed(deal_seed)
+        self._bot_rngs = seat_rngs(deal_seed, self.rules.players)  # none of them can rebuild the shuffle
         self.episode = HandEpisode(
             self.rules, options.get("dealer", self.dealer), seed=deal_seed, scores=options.get("scores")
         )
@@ -126,7 +127,9 @@ class BiribaGymEnv(HoldsEpisode, gym.Env[dict[str, Any], np.int64]):
         while not episode.is_over and episode.current != self.seat:
             seat = episode.current
             state = episode.state
-            episode.apply_action(self.bots[seat].choose(episode.view(seat), state.legal_actions(), self._bot_rng))
+            episode.apply_action(
+                self.bots[seat].choose(episode.view(seat), state.legal_actions(), self._bot_rngs[seat])
+            )
 
     def _observation(self) -> dict[str, np.ndarray]:
         episode = self._episode

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from biriba.bots import Bot, make_bot
+from biriba.bots.play import seat_rng
 from biriba.core.errors import InvalidInputError
 from biriba.core.match import Match
 from biriba.core.rules import Rules
@@ -65,11 +66,6 @@ def derive_seed(base_seed: int, kind: str, index: int) -> int:
     tournament's results do not depend on how its deals are spread over processes, and every pairing of
     a tournament plays the same deals."""
     return random.Random(f"biriba-duplicate:{base_seed}:{kind}:{index}").randrange(2**32)
-
-
-def seat_rng(hand_seed: int, seat: int) -> random.Random:
-    """The random generator of ``seat`` in the hand dealt from ``hand_seed``."""
-    return random.Random(f"biriba-seat:{hand_seed}:{seat}")
 
 
 def play_seated(state: HandState, bots: Sequence[Bot], rngs: Sequence[random.Random]) -> int:
