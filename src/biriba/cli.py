@@ -639,7 +639,7 @@ def tournament(  # noqa: PLR0913
     """
     import dataclasses
 
-    from biriba.sim.report import PLOT_MISSING, can_plot, pairing_table, rating_table, write_results
+    from biriba.sim.report import PLOT_MISSING, can_plot, capped_lines, pairing_table, rating_table, write_results
     from biriba.sim.tournament import SCHEDULES, TournamentConfig, run_tournament
 
     table_rules = _rules_from_option(rules, False, players)
@@ -670,6 +670,8 @@ def tournament(  # noqa: PLR0913
         _fail(str(error), EXIT_USAGE, False)
     console = Console(highlight=False)
     console.print(pairing_table(result))
+    for line in capped_lines(result):
+        console.print(f"[yellow]{escape(line)}[/]")
     console.print(rating_table(result))
     elapsed = time.perf_counter() - started
     console.print(

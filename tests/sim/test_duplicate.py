@@ -8,19 +8,21 @@ from collections.abc import Sequence
 import pytest
 
 from biriba.bots import Bot, make_bot
-from biriba.core.actions import Action
+from biriba.core.actions import Action, Discard, TakePile
 from biriba.core.rules import Rules
 from biriba.core.state import HandState
 from biriba.core.views import SeatView
 from biriba.sim import duplicate
 from biriba.sim.duplicate import (
+    HAND_ACTION_LIMIT,
     play_duplicate_deal,
     play_duplicate_match,
     seat_rng,
     seating,
     x_seats,
 )
-from biriba.sim.tournament import PairingResult
+from biriba.sim.report import capped_lines
+from biriba.sim.tournament import PairingResult, TournamentConfig, TournamentResult
 
 FOUR = Rules.from_preset("standard", players=4)
 TWO = Rules.from_preset("standard", players=2)
@@ -152,3 +154,33 @@ def test_identical_bots_mirror_a_whole_match() -> None:
     assert (first.x_total, first.y_total) == (second.y_total, second.x_total)
     assert first.hands == second.hands
     assert first.x_won == second.y_won
+
+
+class PileLooper(Bot):
+    """Takes the pile whenever it may, never melds, and discards: two of them pass a one-card pile round
+    the table, and the draw pile never shrinks."""
+
+    name = "looper"
+
+    def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+        return next((a for a in legal if isinstance(a, TakePile)), None) or next(
+            (a for a in legal if isinstance(a, Discard)), legal[0]
+        )
+
+
+def test_a_hand_that_never_ends_is_cut_at_the_limit_and_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(duplicate, "make_bot", lambda spec: PileLooper() if spec == "looper" else make_bot(spec))
+    looped = play_duplicate_deal(TWO, "looper", "looper", index=0, seed=3)
+    assert looped.capped and all(play.capped and play.actions == HAND_ACTION_LIMIT for play in looped.plays)
+    assert looped.to_json()["capped"] is True
+    played = play_duplicate_deal(TWO, "greedy", "random", index=1, seed=4)
+    assert not played.capped
+    pairing = PairingResult("looper", "greedy", (looped, played))
+    summary = pairing.summary()
+    assert summary["deals"] == 2 and summary["capped_deals"] == 1 and summary["hands"] == 2
+    assert summary["mean_diff"] == played.diff  # the cut deal counts for nothing
+    assert sum(pairing.hand_wins) == 2
+    result = TournamentResult(TournamentConfig(("looper", "greedy"), TWO, 2, 0, 1, ((0, 1),)), (pairing,))
+    (line,) = capped_lines(result)
+    assert f"deal 0 (seed 3): a hand reached {HAND_ACTION_LIMIT} actions" in line
+    assert PairingResult("looper", "greedy", (looped,)).summary()["mean_diff"] is None

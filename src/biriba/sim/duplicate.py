@@ -30,6 +30,11 @@ from biriba.core.rules import Rules
 from biriba.core.state import HandState
 from biriba.core.views import observe
 
+HAND_ACTION_LIMIT = 5000
+"""A hand still going after this many actions is cut and reported (capped), not scored: two bots can pass
+a one-card pile round the table for ever. Ordinary hands take a few hundred actions (eight players,
+random play: about 600)."""
+
 MATCH_HAND_LIMIT = 1000
 """A match still going after this many hands is stopped and counted as unfinished (two bots that never
 score could otherwise play for ever)."""
@@ -69,9 +74,10 @@ def derive_seed(base_seed: int, kind: str, index: int) -> int:
 
 
 def play_seated(state: HandState, bots: Sequence[Bot], rngs: Sequence[random.Random]) -> int:
-    """Play ``state`` to the end, each seat's bot drawing from its own generator; return the actions played."""
+    """Play ``state`` to the end, each seat's bot drawing from its own generator; return the actions
+    played. A hand that reaches :data:`HAND_ACTION_LIMIT` actions stops there, not over."""
     played = 0
-    while not state.is_over:
+    while not state.is_over and played < HAND_ACTION_LIMIT:
         seat = state.current
         state.apply(bots[seat].choose(observe(state, seat), state.legal_actions(), rngs[seat]))
         played += 1
@@ -91,6 +97,8 @@ class HandPlay:
     x_score: int
     y_score: int
     actions: int
+    capped: bool = False
+    """The hand reached :data:`HAND_ACTION_LIMIT` actions and was cut: no score (both 0)."""
 
     @property
     def diff(self) -> int:
@@ -102,6 +110,7 @@ class HandPlay:
             "x_score": self.x_score,
             "y_score": self.y_score,
             "actions": self.actions,
+            "capped": self.capped,
         }
 
 
@@ -119,12 +128,18 @@ class DealResult:
         """X's points over Y's, summed over both plays: the deal's duplicate result."""
         return sum(play.diff for play in self.plays)
 
+    @property
+    def capped(self) -> bool:
+        """A play of the deal was cut at :data:`HAND_ACTION_LIMIT`: the deal has no duplicate result."""
+        return any(play.capped for play in self.plays)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "index": self.index,
             "seed": self.seed,
             "dealer": self.dealer,
             "diff": self.diff,
+            "capped": self.capped,
             "plays": [play.to_json() for play in self.plays],
         }
 
@@ -138,8 +153,11 @@ def play_duplicate_deal(rules: Rules, x_spec: str, y_spec: str, index: int, seed
         state = HandState.deal(rules, dealer, seed=seed)
         bots = fresh_bots(seating(x_spec, y_spec, rules.players, swapped))
         actions = play_seated(state, bots, [seat_rng(seed, seat) for seat in range(rules.players)])
-        scores = state.hand_score().seat_scores
         mine = x_seats(rules.players, swapped)
+        if not state.is_over:
+            plays.append(HandPlay(mine, 0, 0, actions, capped=True))
+            continue
+        scores = state.hand_score().seat_scores
         theirs = x_seats(rules.players, not swapped)
         plays.append(HandPlay(mine, scores[mine[0]], scores[theirs[0]], actions))
     return DealResult(index, seed, dealer, (plays[0], plays[1]))
@@ -205,6 +223,8 @@ def play_duplicate_match(rules: Rules, x_spec: str, y_spec: str, index: int, see
             hand_seed = hand_seeds.randrange(2**32)
             state = match.start_hand(seed=hand_seed)
             play_seated(state, bots, [seat_rng(hand_seed, seat) for seat in range(rules.players)])
+            if not state.is_over:  # cut at HAND_ACTION_LIMIT: the match stops, unfinished
+                break
             match.finish_hand()
         mine = x_seats(rules.players, swapped)
         theirs = x_seats(rules.players, not swapped)

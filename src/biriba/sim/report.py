@@ -15,6 +15,7 @@ from pathlib import Path
 from rich.table import Table
 
 from biriba.core.errors import InvalidInputError
+from biriba.sim.duplicate import HAND_ACTION_LIMIT
 from biriba.sim.tournament import TournamentResult
 
 CSV_COLUMNS = (
@@ -33,6 +34,7 @@ CSV_COLUMNS = (
     "x_match_wins",
     "y_match_wins",
     "unfinished_matches",
+    "capped_deals",  # added after the first columns' order was published: readers by position keep working
 )
 
 
@@ -115,9 +117,9 @@ def pairing_table(result: TournamentResult) -> Table:
         row = [
             pairing.x,
             pairing.y,
-            str(len(pairing.deals)),
+            str(len(pairing.deals)) + (f" ({len(pairing.capped_deals)} capped)" if pairing.capped_deals else ""),
             f"{x_wins}/{y_wins}/{ties}",
-            f"{diff.mean:+.0f}",
+            f"{diff.mean:+.0f}" if diff.n else "—",
             interval,
         ]
         if with_matches:
@@ -125,6 +127,16 @@ def pairing_table(result: TournamentResult) -> Table:
             row.append(f"{x_matches}/{y_matches}" + (f" ({unfinished} unfinished)" if unfinished else ""))
         table.add_row(*row)
     return table
+
+
+def capped_lines(result: TournamentResult) -> list[str]:
+    """One line per deal a hand of which was cut at the action limit (left out of the results)."""
+    return [
+        f"capped: {pairing.x} vs {pairing.y}, deal {deal.index} (seed {deal.seed}): a hand reached "
+        f"{HAND_ACTION_LIMIT} actions without ending; the deal is left out"
+        for pairing in result.pairings
+        for deal in pairing.capped_deals
+    ]
 
 
 def rating_table(result: TournamentResult) -> Table:

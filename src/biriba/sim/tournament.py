@@ -122,13 +122,22 @@ class PairingResult:
     matches: tuple[MatchResult, ...] = ()
 
     @property
+    def scored_deals(self) -> tuple[DealResult, ...]:
+        """The deals whose both plays ended: a deal with a hand cut at the action limit has no result."""
+        return tuple(deal for deal in self.deals if not deal.capped)
+
+    @property
+    def capped_deals(self) -> tuple[DealResult, ...]:
+        return tuple(deal for deal in self.deals if deal.capped)
+
+    @property
     def hands(self) -> int:
-        return 2 * len(self.deals)
+        return 2 * len(self.scored_deals)
 
     @property
     def hand_wins(self) -> tuple[int, int, int]:
-        """Hands of the duplicate deals won by X, won by Y, and tied."""
-        plays = [play for deal in self.deals for play in deal.plays]
+        """Hands of the scored duplicate deals won by X, won by Y, and tied."""
+        plays = [play for deal in self.scored_deals for play in deal.plays]
         x_wins = sum(play.diff > 0 for play in plays)
         y_wins = sum(play.diff < 0 for play in plays)
         return x_wins, y_wins, len(plays) - x_wins - y_wins
@@ -144,7 +153,8 @@ class PairingResult:
     @property
     def difference(self) -> MeanInterval:
         """X's mean points over Y per duplicate deal, with its 95% interval."""
-        return mean_interval([deal.diff for deal in self.deals])
+        scored = [deal.diff for deal in self.scored_deals]
+        return mean_interval(scored) if scored else MeanInterval(0, 0.0, None, None, None)
 
     def summary(self) -> dict[str, Any]:
         """The pairing's statistics (one CSV row)."""
@@ -155,11 +165,12 @@ class PairingResult:
             "x": self.x,
             "y": self.y,
             "deals": len(self.deals),
+            "capped_deals": len(self.capped_deals),
             "hands": self.hands,
             "x_hand_wins": x_wins,
             "y_hand_wins": y_wins,
             "hand_ties": ties,
-            "mean_diff": _round(diff.mean),
+            "mean_diff": _round(diff.mean) if diff.n else None,
             "std_diff": _round(diff.std),
             "ci95_low": _round(diff.low),
             "ci95_high": _round(diff.high),
