@@ -10,6 +10,7 @@ from tests.builders import c, extend_action, position
 from biriba.bots import BOT_LEVELS, make_bot
 from biriba.bots.hints import HINT_BOT, explain, suggest
 from biriba.core.actions import Discard, Draw, Extend
+from biriba.core.cards import card_code
 from biriba.core.rules import Rules
 from biriba.core.state import HandState, Phase
 from biriba.core.views import observe
@@ -81,3 +82,26 @@ def test_every_action_kind_gets_a_reason_in_both_languages() -> None:
         state.apply(action)
     assert {"Draw", "Discard", "Meld"} <= kinds
     assert Extend.__name__ in kinds or "TakePile" in kinds
+
+
+def test_no_hint_ends_the_turn_while_a_play_takes_a_meld_one_card_from_a_biriba() -> None:
+    """Seed 31, seat 1, hand A♥ 5♥ A♦ 3♦ 4♦ 8♦ 3♣ with the team's set 3♥ 3♥ 3♦ 3♣ on the table: the
+    search, by the noise of its sampling, sometimes discards A♥; a teacher adds the 3s (a set of 5, then 6)."""
+    state = HandState.deal(STANDARD, 0, seed=31)
+    bots = [make_bot("heuristic") for _ in range(4)]
+    rng = random.Random(31)
+    for _ in range(145):
+        seat = state.current
+        state.apply(bots[seat].choose(observe(state, seat), state.legal_actions(), rng))
+    view, legal = observe(state, 1), state.legal_actions()
+    assert state.current == 1 and state.phase is Phase.PLAY
+    assert sorted(card_code(card) for card in view.hand) == sorted(["AH", "5H", "AD", "3D", "4D", "8D", "3C"])
+    search = make_bot(HINT_BOT)
+    chosen = [search.choose(view, legal, random.Random(seed)) for seed in range(6)]
+    assert any(isinstance(action, Discard) for action in chosen), "the position no longer shows the noise"
+    for seed in range(6):
+        hint = suggest(view, legal, seed=seed)
+        assert isinstance(hint.action, Extend), hint
+        assert hint.action.meld == 4 and hint.action.cards in ((c("3D"),), (c("3C"),))  # the set of 3s
+        grown = next(detail for detail in hint.details if detail.key == "hint.grows-to")
+        assert dict(grown.items)["n"] == 5

@@ -25,7 +25,15 @@ from biriba.bots.judgement import DEFAULT, discard_danger, next_opponent
 from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, Redraw, TakePile
 from biriba.core.cards import Card, rank_index, suit_cards, suit_of, twins
 from biriba.core.errors import Reason
-from biriba.core.melds import WILD_CARDS, MeldShape, extends, extension_shape, meld_shape
+from biriba.core.melds import (
+    BIRIBA_LENGTH,
+    WILD_CARDS,
+    MeldRules,
+    MeldShape,
+    extends,
+    extension_shape,
+    meld_shape,
+)
 from biriba.core.views import SeatView
 
 HINT_BOT = "search"
@@ -48,8 +56,51 @@ def suggest(view: SeatView, legal: Sequence[Action], bot: Bot | None = None, see
         raise ValueError("there is no legal action to suggest: it is not this seat's turn")
     chooser = bot if bot is not None else make_bot(HINT_BOT)
     action = chooser.choose(view, legal, random.Random(seed))
+    if isinstance(action, Discard):
+        # A teacher never ends the turn while a play takes a meld to a biriba or one card from it: a
+        # search's noise may pick the discard, the hint does not.
+        action = _play_toward_biriba(view, legal) or action
     head, details = explain(view, action)
     return Suggestion(action, head, details)
+
+
+def _play_toward_biriba(view: SeatView, legal: Sequence[Action]) -> Extend | Meld | None:
+    """A legal play that starts taking a meld that is no biriba yet to a biriba or one card short of one,
+    with the cards of the hand (this turn, one extension after another), if there is one: the longest
+    such meld's, and of its plays the one that grows it most. A new meld laid counts its own length."""
+    rules = view.rules.meld_rules
+    best: tuple[int, int, Extend | Meld] | None = None
+    for action in legal:
+        match action:
+            case Extend(_, index, cards) if not view.melds[view.team][index].shape.is_biriba:
+                meld = view.melds[view.team][index].cards
+                shape = extension_shape(meld, cards, rules)
+                now = shape.length if isinstance(shape, MeldShape) else 0
+                reach = _reachable_length(meld, view.hand_counts, rules) if now else 0
+            case Meld(_, melds):
+                now = reach = max((shape.length for shape in (meld_shape(m, rules) for m in melds) if shape), default=0)
+            case _:
+                continue
+        if reach >= BIRIBA_LENGTH - 1 and (best is None or (reach, now) > best[:2]):
+            best = (reach, now, action)
+    return None if best is None else best[2]
+
+
+def _reachable_length(meld: tuple[Card, ...], hand: Sequence[int], rules: MeldRules) -> int:
+    """How long ``meld`` grows if the hand's cards are added one by one while it stays a meld (natural
+    cards first): a greedy bound of what this turn can make of it."""
+    cards = list(meld)
+    left = list(hand)
+    order = [c for c in range(len(left)) if c not in WILD_CARDS] + [c for c in WILD_CARDS if c < len(left)]
+    grown = True
+    while grown:
+        grown = False
+        for card in order:
+            if left[card] and isinstance(extension_shape(tuple(cards), (card,), rules), MeldShape):
+                cards.append(card)
+                left[card] -= 1
+                grown = True
+    return len(cards)
 
 
 def explain(view: SeatView, action: Action) -> tuple[Reason, tuple[Reason, ...]]:  # noqa: PLR0911, PLR0912
