@@ -9,7 +9,7 @@ from tests.builders import c, extend_action, position
 
 from biriba.bots import BOT_LEVELS, make_bot
 from biriba.bots.hints import HINT_BOT, explain, suggest
-from biriba.core.actions import Discard, Draw, Extend
+from biriba.core.actions import Discard, Draw, Extend, TakePile
 from biriba.core.cards import card_code
 from biriba.core.rules import Rules
 from biriba.core.state import HandState, Phase
@@ -82,6 +82,21 @@ def test_every_action_kind_gets_a_reason_in_both_languages() -> None:
         state.apply(action)
     assert {"Draw", "Discard", "Meld"} <= kinds
     assert Extend.__name__ in kinds or "TakePile" in kinds
+
+
+def test_taking_the_pile_always_says_what_it_gives() -> None:
+    # A one-card pile that goes with nothing in the hand: taking it still gives a known card.
+    lone = position({0: "4C 9D KS"}, current=0, phase=Phase.DRAW, discard="7H")
+    head, details = explain(observe(lone, 0), TakePile(0))
+    assert head.key == "hint.take-pile" and [d.key for d in details] == ["hint.pile-known"]
+    big = position({0: "4C 9D KS"}, current=0, phase=Phase.DRAW, discard="7H 2S QD")
+    _, details = explain(observe(big, 0), TakePile(0))
+    assert [(d.key, dict(d.items)) for d in details] == [("hint.pile-many", {"n": 3})]
+    fits = position({0: "4C 9D KS KH"}, current=0, phase=Phase.DRAW, discard="7H KD")
+    _, details = explain(observe(fits, 0), TakePile(0))
+    assert [d.key for d in details] == ["hint.pile-fits"]
+    english = Words("en").hint(suggest(observe(lone, 0), [TakePile(0)]))
+    assert english == "Take the discard pile (1 card): a card you know instead of an unknown one"
 
 
 def test_no_hint_ends_the_turn_while_a_play_takes_a_meld_one_card_from_a_biriba() -> None:

@@ -111,8 +111,12 @@ def explain(view: SeatView, action: Action) -> tuple[Reason, tuple[Reason, ...]]
             return (Reason.of("hint.draw-useful", cards=useful) if useful else Reason.of("hint.draw")), ()
         case TakePile():
             useful = tuple(_useful_pile_cards(view))
-            head = Reason.of("hint.take-pile", n=len(view.discard_pile))
-            return head, ((Reason.of("hint.pile-fits", cards=useful),) if useful else ())
+            size = len(view.discard_pile)
+            head = Reason.of("hint.take-pile", n=size)
+            if useful:
+                return head, (Reason.of("hint.pile-fits", cards=useful),)
+            # No card of the pile goes with the hand now: what taking it still gives.
+            return head, (Reason.of("hint.pile-known") if size == 1 else Reason.of("hint.pile-many", n=size),)
         case Pass():
             return Reason.of("hint.pass"), ()
         case Redraw():
