@@ -9,8 +9,10 @@ from tests.builders import c, extend_action, position
 
 from biriba.bots import BOT_LEVELS, make_bot
 from biriba.bots.hints import HINT_BOT, explain, suggest
+from biriba.bots.search import SearchBot
 from biriba.core.actions import Discard, Draw, Extend, TakePile
 from biriba.core.cards import card_code
+from biriba.core.errors import Reason
 from biriba.core.rules import Rules
 from biriba.core.state import HandState, Phase
 from biriba.core.views import observe
@@ -26,7 +28,13 @@ def test_the_hint_is_the_strongest_bots_choice() -> None:
     view, legal = observe(state, state.current), state.legal_actions()
     hint = suggest(view, legal, seed=4)
     assert hint.action == make_bot(HINT_BOT).choose(view, legal, random.Random(4))
-    assert (hint.head, hint.details) == explain(view, hint.action)
+    head, details = explain(view, hint.action)
+    assert hint.head == head and hint.details[: len(details)] == details
+    # ...and how far ahead of the next best it came out, in points, over the search's sampled worlds.
+    chosen, lead = SearchBot().choose_with_margin(view, legal, random.Random(4))
+    assert chosen == hint.action and lead is not None and lead >= 1
+    assert hint.details[len(details) :] == (Reason.of("hint.lead", points=round(lead)),)
+    assert f"the next best move makes about {round(lead)} points less" in Words("en").hint(hint)
 
 
 def test_an_extension_is_explained_with_the_meld_and_its_new_length() -> None:

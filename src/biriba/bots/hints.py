@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from biriba.bots.base import Bot, make_bot
 from biriba.bots.judgement import DEFAULT, discard_danger, next_opponent
+from biriba.bots.search import SearchBot
 from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, Redraw, TakePile
 from biriba.core.cards import Card, rank_index, suit_cards, suit_of, twins
 from biriba.core.errors import Reason
@@ -55,12 +56,21 @@ def suggest(view: SeatView, legal: Sequence[Action], bot: Bot | None = None, see
     if not legal:
         raise ValueError("there is no legal action to suggest: it is not this seat's turn")
     chooser = bot if bot is not None else make_bot(HINT_BOT)
-    action = chooser.choose(view, legal, random.Random(seed))
+    rng = random.Random(seed)
+    lead: float | None = None
+    if isinstance(chooser, SearchBot):
+        action, lead = chooser.choose_with_margin(view, legal, rng)
+    else:
+        action = chooser.choose(view, legal, rng)
     if isinstance(action, Discard):
         # A teacher never ends the turn while a play takes a meld to a biriba or one card from it: a
         # search's noise may pick the discard, the hint does not.
-        action = _play_toward_biriba(view, legal) or action
+        better = _play_toward_biriba(view, legal)
+        if better is not None:
+            action, lead = better, None
     head, details = explain(view, action)
+    if lead is not None and round(lead) >= 1:
+        details = (*details, Reason.of("hint.lead", points=round(lead)))
     return Suggestion(action, head, details)
 
 

@@ -71,9 +71,16 @@ class SearchBot:
         self.policy = HeuristicBot()
 
     def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+        return self.choose_with_margin(view, legal, rng)[0]
+
+    def choose_with_margin(
+        self, view: SeatView, legal: Sequence[Action], rng: random.Random
+    ) -> tuple[Action, float | None]:
+        """The choice, and by how many points on average over the sampled worlds it beats the next best
+        candidate (None when there was no other, or the choice is not ahead of every other)."""
         candidates = self.candidates(view, legal)
         if len(candidates) == 1:
-            return candidates[0]
+            return candidates[0], None
         deadline = time.perf_counter() + self.seconds
         values: list[list[float | None]] = [[] for _ in candidates]
         for _ in range(self.worlds):
@@ -83,7 +90,8 @@ class SearchBot:
                 values[index].append(self._playout(world, action, view.seat, random.Random(seed)))
             if time.perf_counter() > deadline:
                 break
-        return candidates[self._best(values)]
+        best = self._best(values)
+        return candidates[best], _lead(values, best)
 
     def _best(self, values: list[list[float | None]]) -> int:
         """The candidate to play: the heuristic's own (index 0) unless another does better over the same
@@ -161,3 +169,21 @@ def _final_difference(state: HandState, seat: int) -> float:
     team = state.seat_team[seat]
     others = [s for s, t in enumerate(state.seat_team) if s != seat and (team < 0 or t != team)]
     return float(scores[seat] - max((scores[s] for s in others), default=0))
+
+
+def _lead(values: list[list[float | None]], chosen: int) -> float | None:
+    """How far candidate ``chosen`` is ahead of the next best on average over the worlds where both
+    were possible (None if some other is not behind it, or none compares)."""
+    leads = []
+    for index, row in enumerate(values):
+        if index == chosen:
+            continue
+        paired = [
+            mine - other
+            for mine, other in zip(values[chosen], row, strict=True)
+            if mine is not None and other is not None
+        ]
+        if paired:
+            leads.append(statistics.fmean(paired))
+    lead = min(leads, default=None)
+    return lead if lead is not None and lead > 0 else None
