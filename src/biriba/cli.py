@@ -298,11 +298,8 @@ def _replay_match(record: MatchRecord, words: Words, console: Console | None, sh
             return
         if shown is not None:
             shown.print(table_markup(state, names, words))
-            for line in score_lines(state.hand_score(), words):
-                shown.print(line)
         if console is not None:
-            scores = ", ".join(f"{names[s]} {words.signed(p)}" for s, p in enumerate(state.hand_score().seat_scores))
-            console.print(escape(words("cli.hand-scores", hand=finished_hands, scores=scores)))
+            _print_hand_end(console, state.hand_score(), finished_hands, words, breakdown=show)
         finished_hands += 1
 
     match = record.replay(on_state, on_hand_start)
@@ -326,6 +323,16 @@ def _replay_match(record: MatchRecord, words: Words, console: Console | None, sh
         result["current"] = match.hand.current
         result["phase"] = match.hand.phase.name.lower()
     return result
+
+
+def _print_hand_end(console: Console, score: HandScore, hand: int, words: Words, breakdown: bool) -> None:
+    """A finished hand of a match: its breakdown (if ``breakdown``), then each player's score (the seats
+    named as ``words`` names them)."""
+    if breakdown:
+        for line in score_lines(score, words):
+            console.print(line)
+    scores = ", ".join(f"{words.seat(seat)} {words.signed(points)}" for seat, points in enumerate(score.seat_scores))
+    console.print(f"[bold]{escape(words('cli.hand-scores', hand=hand, scores=scores))}[/]")
 
 
 def _match_summary(result: dict[str, Any], words: Words) -> str:
@@ -484,10 +491,7 @@ def watch(  # noqa: PLR0913, PLR0915
             console.print(table_markup(state, names, words))
             console.print()
         if state.is_over and match:  # each hand's scores as it ends, not only at the end of the match
-            for line in score_lines(state.hand_score(), words):
-                console.print(line)
-            scores = ", ".join(f"{names[s]} {words.signed(p)}" for s, p in enumerate(state.hand_score().seat_scores))
-            console.print(f"[bold]{escape(words('cli.hand-scores', hand=hands_played, scores=scores))}[/]")
+            _print_hand_end(console, state.hand_score(), hands_played, words.with_names(names), breakdown=True)
             hands_played += 1
         if delay:
             time.sleep(delay)

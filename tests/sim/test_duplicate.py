@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import pytest
 
 from biriba.bots import Bot, make_bot
+from biriba.bots.play import play_out, seat_rng, seat_rngs
 from biriba.core.actions import Action, Discard, TakePile
 from biriba.core.rules import Rules
 from biriba.core.state import HandState
@@ -17,7 +18,6 @@ from biriba.sim.duplicate import (
     HAND_ACTION_LIMIT,
     play_duplicate_deal,
     play_duplicate_match,
-    seat_rng,
     seating,
     x_seats,
 )
@@ -104,7 +104,7 @@ def test_the_result_is_x_points_over_y_on_both_sides() -> None:
     for swapped, play in zip((False, True), result.plays, strict=True):
         state = HandState.deal(FOUR, 0, seed=5)
         bots = [make_bot(spec) for spec in seating("greedy", "random", 4, swapped)]
-        duplicate.play_seated(state, bots, [seat_rng(5, seat) for seat in range(4)])
+        play_out(state, bots, seat_rngs(5, 4))
         scores = state.hand_score().seat_scores
         mine = 1 if swapped else 0
         assert (play.x_score, play.y_score) == (scores[mine], scores[1 - mine])

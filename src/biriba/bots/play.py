@@ -37,12 +37,14 @@ def play_out(
     bots: Sequence[Bot],
     rng: random.Random | Sequence[random.Random],
     on_action: OnAction | None = None,
+    max_actions: int | None = None,
 ) -> list[Action]:
-    """Play ``state`` to the end of the hand; return the actions played. ``rng``: one generator per
-    seat (:func:`seat_rngs`), or one that every seat shares."""
+    """Play ``state`` to the end of the hand (or until ``max_actions`` are played: the hand is then not
+    over); return the actions played. ``rng``: one generator per seat (:func:`seat_rngs`), or one that
+    every seat shares."""
     rngs = [rng] * len(bots) if isinstance(rng, random.Random) else rng
     actions: list[Action] = []
-    while not state.is_over:
+    while not state.is_over and (max_actions is None or len(actions) < max_actions):
         seat = state.current
         action = bots[seat].choose(observe(state, seat), state.legal_actions(), rngs[seat])
         state.apply(action)

@@ -638,7 +638,7 @@ def _meld_candidates(  # noqa: PLR0912, PLR0913
                         if counts[wild] > rest.count(wild):
                             found.add(tuple(sorted((*rest, wild))))
     for rank in set_ranks:
-        by_suit = [(card, counts[card]) for card in (make_card(rank, s) for s in range(4))]
+        by_suit = [(card, counts[card]) for card in twins(make_card(rank, 0))]
         naturals_held = sum(n for _, n in by_suit)
         if naturals_held < 2 or naturals_held + 1 < shortest:
             continue  # a set has two natural cards at least, and one wild card at most

@@ -10,9 +10,9 @@ seats, in the second at the odd ones; everything else (deck, dealer, the bots' r
 the same.
 
 Random generators are per seat, not shared and not per bot: seat ``s`` of hand ``h`` draws from
-``seat_rng(h, s)``. So a bot's random choices do not shift when the bot at another seat draws more or
-fewer numbers, and two identical bots replay the very same game in both plays of a deal, whose
-duplicate sum is then exactly 0 (a check that the swap and the signs are right).
+``seat_rng(h, s)`` (:mod:`biriba.bots.play`). So a bot's random choices do not shift when the bot at
+another seat draws more or fewer numbers, and two identical bots replay the very same game in both
+plays of a deal, whose duplicate sum is then exactly 0 (a check that the swap and the signs are right).
 """
 
 from __future__ import annotations
@@ -23,12 +23,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from biriba.bots import Bot, make_bot
-from biriba.bots.play import seat_rng
+from biriba.bots.play import play_out, seat_rngs
 from biriba.core.errors import InvalidInputError
 from biriba.core.match import Match
 from biriba.core.rules import Rules
 from biriba.core.state import HandState
-from biriba.core.views import observe
 
 HAND_ACTION_LIMIT = 5000
 """A hand still going after this many actions is cut and reported (capped), not scored: two bots can pass
@@ -71,17 +70,6 @@ def derive_seed(base_seed: int, kind: str, index: int) -> int:
     tournament's results do not depend on how its deals are spread over processes, and every pairing of
     a tournament plays the same deals."""
     return random.Random(f"biriba-duplicate:{base_seed}:{kind}:{index}").randrange(2**32)
-
-
-def play_seated(state: HandState, bots: Sequence[Bot], rngs: Sequence[random.Random]) -> int:
-    """Play ``state`` to the end, each seat's bot drawing from its own generator; return the actions
-    played. A hand that reaches :data:`HAND_ACTION_LIMIT` actions stops there, not over."""
-    played = 0
-    while not state.is_over and played < HAND_ACTION_LIMIT:
-        seat = state.current
-        state.apply(bots[seat].choose(observe(state, seat), state.legal_actions(), rngs[seat]))
-        played += 1
-    return played
 
 
 def fresh_bots(specs: Sequence[str]) -> list[Bot]:
@@ -152,7 +140,7 @@ def play_duplicate_deal(rules: Rules, x_spec: str, y_spec: str, index: int, seed
     for swapped in (False, True):
         state = HandState.deal(rules, dealer, seed=seed)
         bots = fresh_bots(seating(x_spec, y_spec, rules.players, swapped))
-        actions = play_seated(state, bots, [seat_rng(seed, seat) for seat in range(rules.players)])
+        actions = len(play_out(state, bots, seat_rngs(seed, rules.players), max_actions=HAND_ACTION_LIMIT))
         mine = x_seats(rules.players, swapped)
         if not state.is_over:
             plays.append(HandPlay(mine, 0, 0, actions, capped=True))
@@ -222,7 +210,7 @@ def play_duplicate_match(rules: Rules, x_spec: str, y_spec: str, index: int, see
         while not match.is_over and len(match.results) < MATCH_HAND_LIMIT:
             hand_seed = hand_seeds.randrange(2**32)
             state = match.start_hand(seed=hand_seed)
-            play_seated(state, bots, [seat_rng(hand_seed, seat) for seat in range(rules.players)])
+            play_out(state, bots, seat_rngs(hand_seed, rules.players), max_actions=HAND_ACTION_LIMIT)
             if not state.is_over:  # cut at HAND_ACTION_LIMIT: the match stops, unfinished
                 break
             match.finish_hand()
