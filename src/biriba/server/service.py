@@ -15,7 +15,7 @@ from biriba.server.auth import Passwords, RateLimits, TokenError, TokenSigner
 from biriba.server.broker import LocalBroker, RedisBroker, make_broker
 from biriba.server.settings import Settings
 from biriba.server.store import PlayerSession, Store, TableInfo
-from biriba.server.table import Tables
+from biriba.server.table import LiveTable, Tables
 from biriba.server.thinking import Thinkers
 
 log = logging.getLogger("biriba.server")
@@ -121,11 +121,29 @@ class Server:
         """A token of a new session of ``player_id`` (reads the database: from a worker thread)."""
         return self.signer.token(self.store.create_session(player_id, self.settings.token_days * 86_400))
 
-    async def seated_table(self, table_id: str, player_id: str) -> TableInfo:
-        """The table, if ``player_id`` sits at it (its replay shows every hand); 403/404 otherwise."""
+    async def table_info(self, table_id: str) -> TableInfo:
+        """The table's row and seats, as the database has them; 404 if there is no such table."""
         info = await asyncio.to_thread(self.store.table, table_id)
         if info is None:
             raise ApiError(404, "no-table", f"there is no table {table_id!r}")
+        return info
+
+    async def live_table(self, table_id: str) -> LiveTable:
+        """The table being played (loaded if needed); 404 if there is no such table."""
+        table = await self.tables.get(table_id)
+        if table is None:
+            raise ApiError(404, "no-table", f"there is no table {table_id!r}")
+        return table
+
+    async def seats_changed(self, table_id: str) -> None:
+        """A route changed the table's seats in the database: this process reads them again and tells the
+        others."""
+        await self.tables.reload_seats(table_id)
+        await self._publish_seats(table_id)
+
+    async def seated_table(self, table_id: str, player_id: str) -> TableInfo:
+        """The table, if ``player_id`` sits at it (its replay shows every hand); 403/404 otherwise."""
+        info = await self.table_info(table_id)
         if not any(s.player_id == player_id for s in info.seats):
             raise ApiError(403, "players-only", "only the players of a table may replay it")
         return info

@@ -160,9 +160,7 @@ async def list_tables(server: ServerDep) -> TablesResponse:
 
 @router.get("/tables/{table_id}")
 async def get_table(table_id: str, server: ServerDep, token: Token, invite: str | None = None) -> TableResponse:
-    info = await asyncio.to_thread(server.store.table, table_id)
-    if info is None:
-        raise ApiError(404, "no-table", f"there is no table {table_id!r}")
+    info = await server.table_info(table_id)
     if info.private and invite != info.invite:
         # Only a private table asks who the reader is: a public one is shown to anyone, whatever token they hold.
         session = None if token is None else await asyncio.to_thread(server.session, token)
@@ -176,9 +174,7 @@ async def get_table(table_id: str, server: ServerDep, token: Token, invite: str 
 async def join_table(table_id: str, body: JoinRequest, server: ServerDep, player: CurrentPlayer) -> TableResponse:
     """Sit in an open seat (a private table needs its invitation)."""
     player_id, name = player.player_id, player.name
-    info = await asyncio.to_thread(server.store.table, table_id)
-    if info is None:
-        raise ApiError(404, "no-table", f"there is no table {table_id!r}")
+    info = await server.table_info(table_id)
     if info.private and body.invite != info.invite:
         raise ApiError(403, "private-table", "this table is private: it needs its invitation")
     if any(s.player_id == player_id for s in info.seats):
@@ -190,8 +186,7 @@ async def join_table(table_id: str, body: JoinRequest, server: ServerDep, player
         raise ApiError(409, "already-seated", "you already have a seat at this table")
     if claimed == "taken":
         raise ApiError(409, "seat-taken", f"seat {body.seat} is taken")
-    await server.tables.reload_seats(table_id)
-    await server.broker.publish("seats", table_id)
+    await server.seats_changed(table_id)
     joined = await asyncio.to_thread(server.store.table, table_id)
     assert joined is not None
     return {"table": table_summary(joined)}
@@ -203,9 +198,7 @@ async def change_seat(
 ) -> TableResponse:
     """The host makes a seat no person holds a bot's or open for a person, before the first move."""
     player_id = player.player_id
-    table = await server.tables.get(table_id)
-    if table is None:
-        raise ApiError(404, "no-table", f"there is no table {table_id!r}")
+    table = await server.live_table(table_id)
     if not 0 <= seat < len(table.info.seats):
         raise HTTPException(400, f"seat {seat} is not a seat of this {len(table.info.seats)}-player table")
     if body.bot is not None and body.bot not in SERVER_BOT_LEVELS:
@@ -216,8 +209,7 @@ async def change_seat(
         raise ApiError(409, "table-started", "the game has begun: its seats no longer change")
     if not await asyncio.to_thread(server.store.set_seat_bot, table_id, seat, body.bot):
         raise ApiError(409, "seat-taken", f"a person sits in seat {seat}")
-    await server.tables.reload_seats(table_id)
-    await server.broker.publish("seats", table_id)
+    await server.seats_changed(table_id)
     return {"table": table_summary(table.info)}
 
 
@@ -226,9 +218,7 @@ async def stand_in(table_id: str, seat: int, server: ServerDep, player: CurrentP
     """A player of the table hands the seat of a person away long enough to a bot, which plays it until
     the person comes back."""
     player_id = player.player_id
-    table = await server.tables.get(table_id)
-    if table is None:
-        raise ApiError(404, "no-table", f"there is no table {table_id!r}")
+    table = await server.live_table(table_id)
     if not any(s.player_id == player_id for s in table.info.seats):
         raise ApiError(403, "not-seated", "only the players of a table hand a seat to a bot")
     refusal = table.stand_in_refusal(seat)
@@ -237,6 +227,5 @@ async def stand_in(table_id: str, seat: int, server: ServerDep, player: CurrentP
     if not await asyncio.to_thread(server.store.set_stand_in, table_id, seat, STAND_IN_BOT):
         raise ApiError(409, "no-stand-in", f"seat {seat} is not a person's")
     log.info("table %s: a bot plays seat %d while its player is away", table_id, seat)
-    await server.tables.reload_seats(table_id)
-    await server.broker.publish("seats", table_id)
+    await server.seats_changed(table_id)
     return {"table": table_summary(table.info)}
