@@ -80,13 +80,16 @@ def _play_toward_biriba(view: SeatView, legal: Sequence[Action]) -> Extend | Mel
     such meld's, and of its plays the one that grows it most. A new meld laid counts its own length."""
     rules = view.rules.meld_rules
     best: tuple[int, int, Extend | Meld] | None = None
+    reachable: dict[int, int] = {}  # per meld: the hand is the same for every extension of it
     for action in legal:
         match action:
             case Extend(_, index, cards) if not view.melds[view.team][index].shape.is_biriba:
                 meld = view.melds[view.team][index].cards
                 shape = extension_shape(meld, cards, rules)
                 now = shape.length if isinstance(shape, MeldShape) else 0
-                reach = _reachable_length(meld, view.hand_counts, rules) if now else 0
+                if now and index not in reachable:
+                    reachable[index] = _reachable_length(meld, view.hand_counts, rules)
+                reach = reachable.get(index, 0) if now else 0
             case Meld(_, melds):
                 now = reach = max((shape.length for shape in (meld_shape(m, rules) for m in melds) if shape), default=0)
             case _:
