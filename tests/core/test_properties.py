@@ -22,10 +22,19 @@ from hypothesis import strategies as st
 
 from biriba.bots import make_bot
 from biriba.core.actions import Action, Discard, Draw, Extend, Meld, Pass, TakePile
-from biriba.core.cards import JOKER, N_CARD_TYPES, counts_of, pack, shuffled_pack
+from biriba.core.cards import JOKER, N_CARD_TYPES, counts_of, pack, parse_cards, shuffled_pack
 from biriba.core.compiled import COMPILED
 from biriba.core.errors import IllegalAction
-from biriba.core.melds import whole_hand_partition_using, whole_hand_partitions
+from biriba.core.melds import (
+    TWOS,
+    MeldRules,
+    _PartitionSearch,
+    all_melds,
+    runs_only_layable,
+    three_card_melds,
+    whole_hand_partition_using,
+    whole_hand_partitions,
+)
 from biriba.core.records import Deal, HandRecord
 from biriba.core.rules import Rules
 from biriba.core.scoring import BiribakiStatus
@@ -483,3 +492,72 @@ def test_an_opening_melding_a_card_is_found_exactly_when_one_is_listed(
     if found is not None:
         assert found in whole_hand_partitions(counts, keep_one=keep_one)
         assert any(not using.isdisjoint(meld) for meld in found)
+
+
+def _layable_by_enumeration(counts: list[int], rules: MeldRules, keep_one: bool) -> bool:
+    """Whether the cards of ``counts`` lie exactly in valid melds (but one card with ``keep_one``), by
+    trying every valid meld that holds the first card held: slow, and independent of the engine's
+    searches and bounds."""
+    if sum(counts) == 0 or (keep_one and sum(counts) == 1):
+        return True
+    first = next(card for card, held in enumerate(counts) if held)
+    for meld in all_melds(counts, rules):
+        if first in meld:
+            rest = counts[:]
+            for card in meld:
+                rest[card] -= 1
+            if _layable_by_enumeration(rest, rules, keep_one):
+                return True
+    if keep_one:
+        rest = counts[:]
+        rest[first] -= 1
+        return _layable_by_enumeration(rest, rules, False)
+    return False
+
+
+@st.composite
+def hands_of_runs(draw: st.DrawFn) -> list[int]:
+    """Runs of one or two suits with wild cards, and a card or two of noise: hands near a way to lay them
+    as runs, and often just not."""
+    suits = draw(st.lists(st.integers(0, 3), min_size=1, max_size=2, unique=True))
+    cards: list[int] = []
+    for _ in range(draw(st.integers(1, 3))):
+        suit, start, length = draw(st.sampled_from(suits)), draw(st.integers(0, 12)), draw(st.integers(2, 6))
+        cards += [suit * 13 + (start + i) % 13 for i in range(length)]
+    cards += draw(st.lists(st.sampled_from([JOKER, *TWOS]), max_size=3))
+    cards += draw(st.lists(st.sampled_from(PACK), max_size=2))
+    counts = counts_of(cards)
+    return [min(held, 2) if card != JOKER else held for card, held in enumerate(counts)]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(counts=hands_of_runs(), keep_one=st.booleans(), ace_to_ace=st.booleans())
+def test_the_runs_only_bound_says_exactly_whether_a_hand_lies_in_runs(
+    counts: list[int], keep_one: bool, ace_to_ace: bool
+) -> None:
+    # Without sets, whether a hand can be laid at once is decided suit by suit (the searches ask it at every
+    # step); it must agree with trying every meld, and so must the searches built on it.
+    rules = MeldRules(sets=False, ace_to_ace=ace_to_ace)
+    layable = _layable_by_enumeration(counts, rules, keep_one)
+    assert runs_only_layable(bytes(counts), rules, keep_one) == layable
+    assert bool(whole_hand_partitions(counts, rules, keep_one=keep_one)) == layable
+
+
+HUGE_HAND = (
+    "AS 2S 4S 7S 8S 8S 8S 9S 10S AH 2H 2H 3H 5H 7H 8H 8H 9H 9H 10H JH KH 3D 4D 5D 5D 7D 7D 8D 9D 10D 10D JD QD KD "
+    "AC 2C 8C 8C 9C 9C 10C JC QC KC JK JK"
+)
+"""47 cards a random hand of the 5-player game without sets held when it asked to take the pile."""
+
+
+def test_a_huge_hand_that_no_way_lays_is_settled_without_searching() -> None:
+    # The search used to spend its whole budget on this hand (every card in some three-card meld, no way to lay
+    # them all) and find nothing, so that a way it might have missed refused the pile.
+    rules = Rules.from_preset("kouridakis", players=5).meld_rules
+    counts = counts_of(parse_cards(HUGE_HAND.split()))
+    in_a_meld = {card for meld in three_card_melds(counts, rules) for card in meld}
+    assert all(card in in_a_meld for card, held in enumerate(counts) if held)
+    assert not runs_only_layable(bytes(counts), rules, keep_one=True)
+    search = _PartitionSearch(rules, 1, short=True)
+    assert not search.lay(counts, (), True, False)
+    assert search.steps == 1  # the root, settled by the bound

@@ -92,6 +92,12 @@ class MeldRules:
         return FULL_RUN_LENGTH + 1 if self.ace_to_ace else FULL_RUN_LENGTH
 
     @property
+    def runs_only(self) -> bool:
+        """Runs are the only melds (no sets, no melds of wild cards): a hand's suits are then independent
+        but for the wild cards, and :func:`runs_only_layable` decides at once whether a hand can be laid."""
+        return not (self.sets or self.sets_of_twos or self.wild_melds)
+
+    @property
     def set_ranks(self) -> tuple[int, ...]:
         """The ranks (1 = Ace .. 13 = King) of which sets are melds: none without sets; never Twos
         (a set of Twos is ``sets_of_twos``)."""
@@ -694,7 +700,7 @@ def whole_hand_partitions(
 def _partitions(
     counts: bytes, rules: MeldRules, keep_one: bool, with_biriba: bool, limit: int
 ) -> tuple[tuple[MeldCards, ...], ...]:
-    if sum(counts) < 3:
+    if sum(counts) < 3 or (rules.runs_only and not runs_only_layable(counts, rules, keep_one)):
         return ()
     hand = list(counts)
     # Most hands have no way at all. Any meld of 6 cards or more splits into melds of 3 to 5 cards (and
@@ -724,11 +730,112 @@ def whole_hand_partition_using(
 def _partition_using(
     counts: bytes, using: frozenset[Card], rules: MeldRules, keep_one: bool, with_biriba: bool
 ) -> tuple[MeldCards, ...] | None:
-    if sum(counts) < 3:
+    if sum(counts) < 3 or (rules.runs_only and not runs_only_layable(counts, rules, keep_one)):
         return None
     search = _PartitionSearch(rules, 1, short=True, using=using)
     search.lay(list(counts), (), keep_one, with_biriba)
     return next(iter(search.found), None)
+
+
+def runs_only_layable(counts: bytes, rules: MeldRules, keep_one: bool) -> bool:
+    """Whether the cards of ``counts`` can be laid at once as runs (all of them, or all but one with
+    ``keep_one``), under rules whose only melds are runs (no sets, no melds of wild cards): exact for
+    that question, and cheap, since the suits are then independent but for the wild cards they share.
+
+    A run holds at most one wild card, so it is enough to know, for each suit, how many wild cards the
+    suit's natural cards can take in runs that hold them all. A Two may stand in its own place in a run
+    of its suit (natural) or anywhere as a wild card: a suit's entry counts its Twos taken as natural
+    with the wild cards, so that every way adds up to the number of wild cards and Twos held. The
+    partition searches ask this first, and at every step, when the rules have no sets: it ends at once
+    the searches through huge hands that no way lays, which would otherwise run to their budget.
+    """
+    wild_total = counts[JOKER] + sum(counts[two] for two in TWOS)
+    longest = rules.longest_run
+    laid = 1  # bit w: the suits so far hold all their cards with w wild cards and natural Twos
+    kept = 0  # the same with one natural card left out
+    for suit in range(4):
+        ranks = counts[suit * 13 : suit * 13 + 13]
+        exact = _suit_wild_counts(ranks, longest, False)
+        if keep_one:
+            kept = _add_counts(kept, exact) | _add_counts(laid, _suit_wild_counts(ranks, longest, True))
+        laid = _add_counts(laid, exact)
+        if not laid and not kept:
+            return False
+    if laid >> wild_total & 1:
+        return True
+    return keep_one and bool(kept >> wild_total & 1 or (wild_total and laid >> (wild_total - 1) & 1))
+
+
+def _add_counts(first: int, second: int) -> int:
+    """The counts reachable as a sum of one of ``first`` and one of ``second`` (sets of small numbers as
+    bit masks)."""
+    total = 0
+    shift = 0
+    while second:
+        if second & 1:
+            total |= first << shift
+        second >>= 1
+        shift += 1
+    return total
+
+
+@lru_cache(maxsize=1 << 14)
+def _suit_wild_counts(ranks: bytes, longest: int, keep_one: bool) -> int:
+    """Bit mask of the numbers w + t such that the natural cards of one suit (``ranks``: counts, Ace to
+    King), with t of its Twos taken as natural and the rest as wild, lie in runs that hold w wild cards
+    (with ``keep_one``, one card but a Two left out)."""
+    found = 0
+    if keep_one:
+        for rank, held in enumerate(ranks):
+            if held and rank != TWO - 1:  # a Two left out is a wild card left out: the caller counts that
+                fewer = bytearray(ranks)
+                fewer[rank] -= 1
+                found |= _suit_wild_counts(bytes(fewer), longest, False)
+        return found
+    for natural_twos in range(ranks[TWO - 1] + 1):
+        for high_aces in range(ranks[ACE - 1] + 1):
+            # Run positions 1 (the Ace below the Two) to 14 (the Ace above the King).
+            positions = bytearray(HIGH_ACE + 1)
+            positions[1 : FULL_RUN_LENGTH + 1] = ranks
+            positions[TWO] = natural_twos
+            positions[ACE] -= high_aces
+            positions[HIGH_ACE] = high_aces
+            found |= _run_wild_counts(bytes(positions), longest) << natural_twos
+    return found
+
+
+@lru_cache(maxsize=1 << 16)
+def _run_wild_counts(positions: bytes, longest: int) -> int:
+    """Bit mask of the numbers of wild cards with which the cards at run ``positions`` (counts, index 1 to
+    14) lie exactly in runs of at most ``longest`` cards holding at most one wild card each.
+
+    The lowest card held starts its run, or stands second after a wild card; the run's other places hold
+    the cards there, but one place at most, missing or given up to another run, holds a wild card."""
+    lowest = len(positions) - len(positions.lstrip(b"\0"))
+    if lowest == len(positions):
+        return 1
+    found = 0
+    for low in (lowest - 1, lowest) if lowest > 1 else (lowest,):
+        rest = bytearray(positions)  # the cards left once the window low..high is laid
+        missing = 0
+        for high in range(low, min(low + longest - 1, HIGH_ACE) + 1):
+            if positions[high]:
+                rest[high] -= 1
+            else:
+                missing += 1
+                if missing > 1:
+                    break  # a longer window misses as many places
+            if high - low < 2:
+                continue
+            if missing:
+                found |= _run_wild_counts(bytes(rest), longest) << 1
+                continue
+            found |= _run_wild_counts(bytes(rest), longest)
+            for place in range(lowest + 1, high + 1):  # a wild card in a place whose card goes elsewhere
+                rest[place] += 1
+                found |= _run_wild_counts(bytes(rest), longest) << 1
+                rest[place] -= 1
+    return found
 
 
 def _without(counts: list[int], meld: MeldCards) -> list[int]:
@@ -786,7 +893,9 @@ class _PartitionSearch:
         if key in self.dead or self.exhausted:
             return False
         self.steps += 1
-        if need_biriba and not _biriba_possible(rest, self.rules):
+        if (need_biriba and not _biriba_possible(rest, self.rules)) or (
+            self.rules.runs_only and not runs_only_layable(packed, self.rules, may_keep)
+        ):
             self.dead.add(key)
             return False
         pivot, placeable = _hardest_card(packed, rest, self.rules)
