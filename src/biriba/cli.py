@@ -622,10 +622,14 @@ def _record_rules(path: Path) -> Rules:
 @app.command()
 def tournament(  # noqa: PLR0913
     bots: Annotated[list[str], typer.Argument(help="Two or more bot specs: random greedy heuristic:key=value ...")],
-    deals: Annotated[int, typer.Option(help="Duplicate deals per pairing (each is played twice).")] = 100,
-    players: Annotated[int | None, typer.Option(help="2, or 4 in partnerships (the rules' own by default).")] = None,
+    deals: Annotated[
+        int, typer.Option(help="Duplicate deals per pairing (each played once per side, X in that side's seats).")
+    ] = 100,
+    players: Annotated[int | None, typer.Option(help="Players, 2 to 8 (the rules' own by default).")] = None,
     rules: RulesOption = "standard",
-    matches: Annotated[int, typer.Option(help="Duplicate matches per pairing (each is played twice).")] = 0,
+    matches: Annotated[
+        int, typer.Option(help="Duplicate matches per pairing (each played twice; games of two sides only).")
+    ] = 0,
     target: Annotated[int | None, typer.Option(help="Target score of the matches (the rules' own by default).")] = None,
     workers: Annotated[int | None, typer.Option(help="Processes to play on (default: one per core).")] = None,
     seed: Annotated[int, typer.Option(help="Base seed: deal i is dealt from this seed and i.")] = 1,
@@ -636,7 +640,7 @@ def tournament(  # noqa: PLR0913
         "tournament"
     ),
 ) -> None:
-    """Measure bots against each other over duplicate deals (the same cards, the seats swapped).
+    """Measure bots against each other over duplicate deals (the same cards, X in each side's seats in turn).
 
     Prints each pairing's hands won and mean point difference (95% interval) and the bots' ratings;
     writes OUT/results.json, OUT/results.csv and, with the tournament extra (matplotlib), OUT/ladder.png.

@@ -14,7 +14,7 @@ import pytest
 from tests.builders import position
 
 from biriba.bots import BOT_LEVELS, GreedyBot, RandomBot, make_bot
-from biriba.bots.base import Bot
+from biriba.bots.base import OTHER_BOTS, Bot
 from biriba.bots.heuristic import HeuristicBot
 from biriba.bots.play import play_hand, play_match, play_out
 from biriba.bots.search import SearchBot
@@ -212,12 +212,18 @@ def test_greedy_beats_random_with_seats_swapped() -> None:
 
 # --- every level, every format -----------------------------------------------------------------
 
-FAST_SPECS = {"random": "random", "greedy": "greedy", "heuristic": "heuristic", "search": "search:worlds=2,plays=1"}
-"""The ladder, with the search bot on a tiny budget so a hand in every format stays quick."""
+FAST_SPECS = {
+    "random": "random",
+    "greedy": "greedy",
+    "heuristic": "heuristic",
+    "search": "search:worlds=2,plays=1",
+    "textbook": "textbook",
+}
+"""Every bot, the search bot on a tiny budget so a hand in every format stays quick."""
 
 
-def test_the_fast_specs_cover_the_ladder() -> None:
-    assert set(FAST_SPECS) == set(BOT_LEVELS)
+def test_the_fast_specs_cover_every_bot() -> None:
+    assert set(FAST_SPECS) == set(BOT_LEVELS + OTHER_BOTS)
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
@@ -233,7 +239,7 @@ def test_every_bot_plays_every_format_and_preset(preset: str, players: int) -> N
     assert all(bot.calls for bot in bots)
 
 
-@pytest.mark.parametrize("level", ["greedy", "heuristic"])
+@pytest.mark.parametrize("level", ["greedy", "heuristic", "textbook"])
 def test_with_the_draw_pile_spent_a_pile_that_cannot_be_melded_from_is_left(level: str) -> None:
     """Where taking a one-card pile with one card in hand forbids going out that turn, the 9H could not
     be laid on the team's hearts: taking it would only send the pile round the table for ever."""
@@ -261,7 +267,7 @@ def test_with_the_draw_pile_spent_a_pile_that_cannot_be_melded_from_is_left(leve
     assert make_bot(level).choose(observe(moved, 1), moved.legal_actions(), random.Random(0)) == TakePile(1)
 
 
-@pytest.mark.parametrize("level", ["greedy", "heuristic", "search:worlds=3"])
+@pytest.mark.parametrize("level", ["greedy", "heuristic", "search:worlds=3", "textbook"])
 def test_a_one_card_pile_that_only_swaps_cards_is_left_for_the_draw(level: str) -> None:
     """Four players with one Two each, and a Two on the pile: none can meld, so taking the pile only
     swaps one Two for another, and if every player does it the hand never ends (a heuristic self-play

@@ -42,7 +42,7 @@ def test_a_tiny_tournament_end_to_end(tmp_path: Path) -> None:
         (["random", "nosuch"], "unknown bot 'nosuch'"),
         (["random", "greedy:depth=2"], "bot 'greedy' takes no option"),
         (["random"], "at least two bots"),
-        (["random", "greedy", "--players", "3"], "two sides"),
+        (["random", "greedy", "--players", "3", "--matches", "1"], "duplicate matches need a game of two sides"),
         (["random", "greedy", "--players", "9"], "'players' must be a number of players"),
         (["random", "greedy", "--rules", "nosuch"], "unknown preset 'nosuch'"),
         (["random", "greedy", "--deals", "0"], "--deals must be at least 1"),

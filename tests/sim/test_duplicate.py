@@ -19,6 +19,8 @@ from biriba.sim.duplicate import (
     play_duplicate_deal,
     play_duplicate_match,
     seating,
+    seats_of,
+    sides,
     x_seats,
 )
 from biriba.sim.report import capped_lines
@@ -127,6 +129,60 @@ def test_identical_bots_mirror_exactly(spec: str) -> None:
     assert pairing.difference.contains(0)
     x_wins, y_wins, _ = pairing.hand_wins
     assert x_wins == y_wins
+
+
+@pytest.mark.parametrize(
+    ("rules", "every_side"),
+    [
+        (Rules.from_preset("standard", players=3), ((0,), (1,), (2,))),
+        (Rules.from_preset("standard", players=5), ((0,), (1,), (2,), (3,), (4,))),
+        (Rules.from_preset("standard", players=6), ((0, 3), (1, 4), (2, 5))),
+        (Rules.from_preset("classic", players=3), ((0,), (1,), (2,))),
+    ],
+    ids=["3 alone", "5 formed", "6 in three teams", "3 formed"],
+)
+def test_a_deal_of_several_sides_is_played_once_per_side(
+    rules: Rules,
+    every_side: tuple[tuple[int, ...], ...],
+    spied: tuple[list[list[tuple[int, str]]], list[HandState]],
+) -> None:
+    tables, dealt = spied
+    assert sides(rules) == every_side
+    result = play_duplicate_deal(rules, "greedy", "random", index=2, seed=41)
+    assert len(tables) == len(dealt) == len(every_side)
+    for table, side, play in zip(tables, every_side, result.plays, strict=True):
+        seated = dict(table)
+        assert [seat for seat in range(rules.players) if seated[seat] == "greedy"] == list(side)
+        assert play.x_seats == side
+    assert all(state.hands == dealt[0].hands and state.dealer == 2 % rules.players for state in dealt)
+    # X's side against the mean of the others, read from the right seats: replay the first play by hand.
+    state = HandState.deal(rules, 2 % rules.players, seed=41)
+    play_out(
+        state,
+        [make_bot(spec) for spec in seats_of("greedy", "random", rules.players, every_side[0])],
+        seat_rngs(41, rules.players),
+    )
+    scores = state.hand_score().seat_scores
+    others = [scores[side[0]] for side in every_side[1:]]
+    assert result.plays[0].x_score == scores[0]
+    assert result.plays[0].y_score == pytest.approx(sum(others) / len(others))
+    assert result.diff == pytest.approx(sum(play.diff for play in result.plays))
+
+
+@pytest.mark.parametrize("players", [3, 5, 6])
+def test_identical_bots_mirror_exactly_with_several_sides(players: int) -> None:
+    rules = Rules.from_preset("standard", players=players)
+    deals = [play_duplicate_deal(rules, "greedy", "greedy", index=i, seed=300 + i) for i in range(3)]
+    for deal in deals:
+        assert deal.diff == pytest.approx(0)
+        assert len({play.actions for play in deal.plays}) == 1, "the same game in every play"
+    assert any(play.diff != 0 for deal in deals for play in deal.plays)
+
+
+def test_greedy_outscores_random_at_a_table_of_five() -> None:
+    rules = Rules.from_preset("standard", players=5)
+    deals = [play_duplicate_deal(rules, "greedy", "random", index=i, seed=500 + i) for i in range(3)]
+    assert all(deal.diff > 0 for deal in deals)
 
 
 def test_seat_generators_are_reproducible_and_distinct() -> None:

@@ -25,7 +25,9 @@ class Bot(Protocol):
 
 
 BOT_LEVELS = ("random", "greedy", "heuristic", "search")
-"""The bot ladder, weakest first: the names :func:`make_bot` knows."""
+"""The bot ladder, weakest first: the levels people choose from."""
+OTHER_BOTS = ("textbook",)
+"""Opponents to measure the ladder's bots by (the rule texts' advice alone), not offered as levels."""
 
 
 def make_bot(spec: str) -> Bot:
@@ -38,12 +40,13 @@ def make_bot(spec: str) -> Bot:
     >>> make_bot("nosuch")
     Traceback (most recent call last):
     ...
-    biriba.core.errors.InvalidInputError: unknown bot 'nosuch' (known: random, greedy, heuristic, search)
+    biriba.core.errors.InvalidInputError: unknown bot 'nosuch' (known: random, greedy, heuristic, search, textbook)
     """
     from biriba.bots.greedy import GreedyBot
     from biriba.bots.heuristic import HeuristicBot
     from biriba.bots.random_bot import RandomBot
     from biriba.bots.search import SearchBot
+    from biriba.bots.textbook import TextbookBot
 
     name, _, option_text = spec.strip().partition(":")
     bots: dict[str, Callable[..., Bot]] = {
@@ -51,8 +54,9 @@ def make_bot(spec: str) -> Bot:
         "greedy": GreedyBot,
         "heuristic": HeuristicBot,
         "search": SearchBot,
+        "textbook": TextbookBot,
     }
-    assert tuple(bots) == BOT_LEVELS
+    assert tuple(bots) == BOT_LEVELS + OTHER_BOTS
     if name not in bots:
         raise InvalidInputError(f"unknown bot {name!r} (known: {', '.join(bots)})")
     options = _options(spec, option_text)

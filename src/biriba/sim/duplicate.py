@@ -1,18 +1,21 @@
-"""Duplicate play: every deal (and every match) is played twice with the two bots' seats swapped.
+"""Duplicate play: every deal (and every match) is played again with the bots' seats moved round.
 
-Card luck is the largest part of one hand's score. Playing the same cards twice, once with bot X in the
-seats of team A and once in the seats of team B, gives each bot both sides of the same deal, so what
-is left of the point difference is the difference in play.
+Card luck is the largest part of one hand's score. Playing the same cards several times, with bot X in
+the seats of each side in turn, gives X every side of the same deal, so what is left of the point
+difference is the difference in play.
 
-Seats and sides. A head-to-head needs a game of exactly two sides: 2 players (seat 0 against seat 1)
-or 4 in fixed partnerships (seats 0 and 2 against seats 1 and 3). In the first play X sits at the even
-seats, in the second at the odd ones; everything else (deck, dealer, the bots' random generators) is
-the same.
+Seats and sides. The sides of a deal are its scoring units: the teams of fixed partnerships (in the
+4-player game seats 0 and 2, then 1 and 3; with six players in three teams, seats 0 and 3, 1 and 4, 2
+and 5), or every seat on its own where each plays alone or partnerships form during the hand (3 and 5
+players). The deal is played once per side, X in that side's seats and Y everywhere else; a play's
+result is X's score over the mean of the other sides' scores, and the deal's result their sum. With two
+sides that is X's points over Y's in each play, as a head-to-head. Matches are played only by games of
+two fixed sides (a match of several sides has no single opponent to win against).
 
 Random generators are per seat, not shared and not per bot: seat ``s`` of hand ``h`` draws from
 ``seat_rng(h, s)`` (:mod:`biriba.bots.play`). So a bot's random choices do not shift when the bot at
-another seat draws more or fewer numbers, and two identical bots replay the very same game in both
-plays of a deal, whose duplicate sum is then exactly 0 (a check that the swap and the signs are right).
+another seat draws more or fewer numbers, and two identical bots replay the very same game in every
+play of a deal, whose duplicate sum is then exactly 0 (a check that the rotation and the signs are right).
 """
 
 from __future__ import annotations
@@ -40,28 +43,51 @@ score could otherwise play for ever)."""
 
 
 def check_two_sides(rules: Rules) -> None:
-    """Raise :class:`InvalidInputError` unless the game has exactly two fixed sides."""
+    """Raise :class:`InvalidInputError` unless the game has exactly two fixed sides (what a duplicate match
+    needs)."""
     if rules.teams != 2 or rules.formed_partnerships:
         raise InvalidInputError(
-            f"a head-to-head of two bots needs a game of two sides (2 players, or 4 in fixed partnerships), "
-            f"not {rules.players} players with partnerships={rules.partnerships!r}"
+            f"duplicate matches need a game of two sides (2 players, or 4 in fixed partnerships), "
+            f"not {rules.players} players with partnerships={rules.partnerships!r}: play deals only (--matches 0)"
         )
 
 
+def sides(rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """The seats of each side of a deal, in the order bot X takes them: each team of fixed partnerships,
+    or each seat where players play alone or partnerships form in the hand.
+
+    >>> sides(Rules(players=4))
+    ((0, 2), (1, 3))
+    >>> sides(Rules(players=6))
+    ((0, 3), (1, 4), (2, 5))
+    >>> sides(Rules(players=3))
+    ((0,), (1,), (2,))
+    """
+    players = rules.players
+    if rules.formed_partnerships:
+        return tuple((seat,) for seat in range(players))
+    return tuple(tuple(range(team, players, rules.teams)) for team in range(rules.teams))
+
+
 def x_seats(players: int, swapped: bool) -> tuple[int, ...]:
-    """The seats of bot X: the even seats (team A) in the first play, the odd ones (team B) when swapped."""
+    """The seats of bot X in a game of two sides: the even seats (team A) in the first play, the odd ones
+    (team B) when swapped."""
     return tuple(range(1 if swapped else 0, players, 2))
 
 
 def seating(x_spec: str, y_spec: str, players: int, swapped: bool) -> tuple[str, ...]:
-    """The bot spec at each seat for one play of a deal.
+    """The bot spec at each seat for one play of a deal of two sides.
 
     >>> seating("greedy", "random", 4, swapped=False)
     ('greedy', 'random', 'greedy', 'random')
     >>> seating("greedy", "random", 4, swapped=True)
     ('random', 'greedy', 'random', 'greedy')
     """
-    mine = x_seats(players, swapped)
+    return seats_of(x_spec, y_spec, players, x_seats(players, swapped))
+
+
+def seats_of(x_spec: str, y_spec: str, players: int, mine: tuple[int, ...]) -> tuple[str, ...]:
+    """The bot spec at each seat: X at the seats ``mine``, Y at the others."""
     return tuple(x_spec if seat in mine else y_spec for seat in range(players))
 
 
@@ -79,27 +105,33 @@ def fresh_bots(specs: Sequence[str]) -> list[Bot]:
 
 @dataclass(frozen=True, slots=True)
 class HandPlay:
-    """One play of a deal: where X sat and what each side scored."""
+    """One play of a deal: where X sat, what X's side scored, and what the other sides scored (their mean,
+    where there are several)."""
 
     x_seats: tuple[int, ...]
     x_score: int
-    y_score: int
+    y_score: float
     actions: int
     capped: bool = False
     """The hand reached :data:`HAND_ACTION_LIMIT` actions and was cut: no score (both 0)."""
 
     @property
-    def diff(self) -> int:
+    def diff(self) -> float:
         return self.x_score - self.y_score
 
     def to_json(self) -> dict[str, Any]:
         return {
             "x_seats": list(self.x_seats),
             "x_score": self.x_score,
-            "y_score": self.y_score,
+            "y_score": _number(self.y_score),
             "actions": self.actions,
             "capped": self.capped,
         }
+
+
+def _number(value: float) -> int | float:
+    """A mean of scores as JSON writes it: whole numbers without a decimal point."""
+    return int(value) if float(value).is_integer() else round(value, 3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,11 +141,11 @@ class DealResult:
     index: int
     seed: int
     dealer: int
-    plays: tuple[HandPlay, HandPlay]
+    plays: tuple[HandPlay, ...]
 
     @property
-    def diff(self) -> int:
-        """X's points over Y's, summed over both plays: the deal's duplicate result."""
+    def diff(self) -> float:
+        """X's points over the other sides', summed over the plays: the deal's duplicate result."""
         return sum(play.diff for play in self.plays)
 
     @property
@@ -126,29 +158,29 @@ class DealResult:
             "index": self.index,
             "seed": self.seed,
             "dealer": self.dealer,
-            "diff": self.diff,
+            "diff": _number(self.diff),
             "capped": self.capped,
             "plays": [play.to_json() for play in self.plays],
         }
 
 
 def play_duplicate_deal(rules: Rules, x_spec: str, y_spec: str, index: int, seed: int) -> DealResult:
-    """Play deal ``seed`` twice, X at the even seats then at the odd ones; the dealer is ``index`` mod players."""
-    check_two_sides(rules)
+    """Play deal ``seed`` once per side, X in that side's seats (:func:`sides`); the dealer is ``index`` mod
+    players."""
     dealer = index % rules.players
+    every_side = sides(rules)
     plays = []
-    for swapped in (False, True):
+    for mine in every_side:
         state = HandState.deal(rules, dealer, seed=seed)
-        bots = fresh_bots(seating(x_spec, y_spec, rules.players, swapped))
+        bots = fresh_bots(seats_of(x_spec, y_spec, rules.players, mine))
         actions = len(play_out(state, bots, seat_rngs(seed, rules.players), max_actions=HAND_ACTION_LIMIT))
-        mine = x_seats(rules.players, swapped)
         if not state.is_over:
             plays.append(HandPlay(mine, 0, 0, actions, capped=True))
             continue
         scores = state.hand_score().seat_scores
-        theirs = x_seats(rules.players, not swapped)
-        plays.append(HandPlay(mine, scores[mine[0]], scores[theirs[0]], actions))
-    return DealResult(index, seed, dealer, (plays[0], plays[1]))
+        others = [scores[side[0]] for side in every_side if side != mine]
+        plays.append(HandPlay(mine, scores[mine[0]], sum(others) / len(others), actions))
+    return DealResult(index, seed, dealer, tuple(plays))
 
 
 @dataclass(frozen=True, slots=True)

@@ -104,7 +104,7 @@ def write_results(result: TournamentResult, out: Path) -> list[Path]:
 
 def pairing_table(result: TournamentResult) -> Table:
     """The pairings: hands won, mean duplicate difference with its interval, matches won."""
-    table = Table(title="Pairings (duplicate deals: X's points over Y's per deal, both plays)")
+    table = Table(title="Pairings (duplicate deals: X's points over the other sides' per deal, every play)")
     for column in ("X", "Y", "deals", "hands X/Y/tied", "mean diff", "95% interval"):
         table.add_column(column, justify="left" if column in ("X", "Y") else "right")
     with_matches = any(pairing.matches for pairing in result.pairings)

@@ -88,7 +88,8 @@ class TournamentConfig:
             raise InvalidInputError(f"--deals must be at least 1, not {self.deals}")
         if self.matches < 0:
             raise InvalidInputError(f"--matches must be 0 or more, not {self.matches}")
-        check_two_sides(self.rules)
+        if self.matches:
+            check_two_sides(self.rules)
         if not self.pairings:
             raise InvalidInputError("no pairings to play")
         for x, y in self.pairings:
@@ -132,7 +133,7 @@ class PairingResult:
 
     @property
     def hands(self) -> int:
-        return 2 * len(self.scored_deals)
+        return sum(len(deal.plays) for deal in self.scored_deals)
 
     @property
     def hand_wins(self) -> tuple[int, int, int]:

@@ -1,0 +1,49 @@
+"""The ladder in every preset and format (``python -m biriba.sim.ladders``): tables, the summary, resuming."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from biriba.core.rules import PLAYER_COUNTS, PRESETS
+from biriba.sim import ladders
+
+
+def test_every_table_is_every_preset_in_every_format() -> None:
+    tables = ladders.parse_tables("all")
+    assert len(tables) == len(PRESETS) * len(PLAYER_COUNTS)
+    assert ("kouridakis", 5) in tables and ("buraco-fechado", 8) in tables
+    assert ladders.parse_tables("standard:5, classic:3") == [("standard", 5), ("classic", 3)]
+
+
+@pytest.mark.parametrize("text", ["standard", "nosuch:4", "standard:7", "standard:four"])
+def test_a_bad_table_is_named(text: str) -> None:
+    with pytest.raises(ValueError, match="a table is PRESET:PLAYERS"):
+        ladders.parse_tables(text)
+
+
+def test_a_ladder_is_summarised_and_not_played_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = ["--bots", "random", "greedy", "--deals", "4", "--tables", "standard:3", "--out", str(tmp_path)]
+    assert ladders.main(argv) == 0
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    entry = summary["tables"]["standard 3p: random < greedy"]
+    (step,) = entry["steps"]
+    assert (step["weaker"], step["stronger"], step["deals"], step["hands"]) == ("random", "greedy", 4, 12)
+    low, high = step["lead_ci95"]
+    assert low <= step["lead"] <= high
+    assert step["holds"] == (low > 0)
+    assert step["holds"], "greedy beats random at a table of three"
+    assert entry["command"].endswith("--deals 4 --seed 2024 --tables standard:3")
+    page = (tmp_path / "README.md").read_text()
+    assert "| standard 3p | random < greedy | 4 |" in page
+    assert entry["command"] in page
+
+    def never(*args: object) -> None:
+        raise AssertionError("a table already summarised is played again")
+
+    monkeypatch.setattr(ladders, "play_table", never)
+    assert ladders.main(argv) == 0
+    with pytest.raises(AssertionError, match="played again"):
+        ladders.main([*argv[:4], "5", *argv[5:]])  # more deals: played again
