@@ -62,6 +62,9 @@ class Weights:
     pile_card: float = 3.0
     """What one more card in hand is worth, for the options it gives."""
     take_pile_margin: float = 10.0
+    take_pile_margin_alone: float = -15.0
+    """The margin for a pile of two cards or more when playing alone (a one-card pile keeps the margin
+    above: two players taking every one-card pile would pass it back and forth for ever)."""
 
 
 DEFAULT = Weights()
@@ -291,6 +294,12 @@ def discard_danger(view: SeatView, card: Card, weights: Weights = DEFAULT) -> fl
         else:
             useful = 0.08
     return useful * (weights.danger_base + weights.danger_per_pile_card * pile)
+
+
+def has_partner(view: SeatView) -> bool:
+    """Whether another seat plays for the seat's team (fixed partners, or partnerships once formed)."""
+    team = view.team
+    return team >= 0 and view.seat_team.count(team) > 1
 
 
 def end_risk(view: SeatView) -> float:
