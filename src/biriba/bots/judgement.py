@@ -62,9 +62,12 @@ class Weights:
     pile_card: float = 3.0
     """What one more card in hand is worth, for the options it gives."""
     take_pile_margin: float = 10.0
-    take_pile_margin_alone: float = -15.0
-    """The margin for a pile of two cards or more when playing alone (a one-card pile keeps the margin
-    above: two players taking every one-card pile would pass it back and forth for ever)."""
+    """How much more than a draw a one-card pile must be worth, playing alone: two players taking every
+    one-card pile would pass it back and forth for ever."""
+    take_pile_margin_many: float = -15.0
+    """The margin for a pile of two cards or more: more cards to build with are worth more than they seem."""
+    take_pile_margin_partnered: float = -15.0
+    """The margin for a one-card pile with a partner (the pile cannot go back and forth between two)."""
 
 
 DEFAULT = Weights()
