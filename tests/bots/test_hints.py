@@ -111,7 +111,8 @@ def test_no_hint_ends_the_turn_while_a_play_takes_a_meld_one_card_from_a_biriba(
     """Seed 31, seat 1, hand A♥ 5♥ A♦ 3♦ 4♦ 8♦ 3♣ with the team's set 3♥ 3♥ 3♦ 3♣ on the table: the
     search, by the noise of its sampling, sometimes discards A♥; a teacher adds the 3s (a set of 5, then 6)."""
     state = HandState.deal(STANDARD, 0, seed=31)
-    bots = [make_bot("heuristic") for _ in range(4)]
+    # The heuristic players that reached this position took a pile only at a margin of +10.
+    bots = [make_bot("heuristic:take_pile_margin_many=10") for _ in range(4)]
     rng = random.Random(31)
     for _ in range(145):
         seat = state.current

@@ -3,9 +3,8 @@
 - **The pile or the draw**: the pile is taken when its cards go with the hand or the team's melds (wild
   cards above all), weighed against the cards it would leave stuck in hand if the hand ended soon.
   A pile of two cards or more is taken readily (more cards to build with are worth more than they seem:
-  +1,946 points a duplicate deal at two players, +492 at four, against taking it only at a margin), and
-  so a one-card pile with a partner; alone, a one-card pile must clearly beat a draw, or two players
-  would pass it back and forth for ever.
+  +1,946 points a duplicate deal at two players, +296 at four, against taking it only at a margin); a
+  one-card pile must clearly beat a draw, or players taking every one would pass it round for ever.
 - **Melds**: every listed meld and extension is scored by what it adds to the team's melds on their way
   to biribas (runs in the bonus suit count more, clean ones more than dirty), the points it puts on the
   table, and what it spends: a wild card is kept for completing a biriba or emptying the hand, not
@@ -29,7 +28,6 @@ from biriba.bots.judgement import (
     card_utility,
     discard_danger,
     end_risk,
-    has_partner,
     meld_potential,
     pile_goes_round,
     position_value,
@@ -76,10 +74,7 @@ class HeuristicBot:
             return other
         alternative = DRAW_VALUE if isinstance(other, Draw) else 0.0
         weights = self.weights
-        if view.discard_pile_size > 1:
-            margin = weights.take_pile_margin_many
-        else:
-            margin = weights.take_pile_margin_partnered if has_partner(view) else weights.take_pile_margin
+        margin = weights.take_pile_margin_many if view.discard_pile_size > 1 else weights.take_pile_margin
         return take if self.pile_gain(view) > alternative + margin else other
 
     def pile_gain(self, view: SeatView) -> float:

@@ -62,12 +62,10 @@ class Weights:
     pile_card: float = 3.0
     """What one more card in hand is worth, for the options it gives."""
     take_pile_margin: float = 10.0
-    """How much more than a draw a one-card pile must be worth, playing alone: two players taking every
-    one-card pile would pass it back and forth for ever."""
+    """How much more than a draw a one-card pile must be worth: players taking every one-card pile would
+    pass it round the table for ever (four heuristic players did, in Buraco aberto, at -15)."""
     take_pile_margin_many: float = -15.0
     """The margin for a pile of two cards or more: more cards to build with are worth more than they seem."""
-    take_pile_margin_partnered: float = -15.0
-    """The margin for a one-card pile with a partner (the pile cannot go back and forth between two)."""
 
 
 DEFAULT = Weights()
@@ -297,12 +295,6 @@ def discard_danger(view: SeatView, card: Card, weights: Weights = DEFAULT) -> fl
         else:
             useful = 0.08
     return useful * (weights.danger_base + weights.danger_per_pile_card * pile)
-
-
-def has_partner(view: SeatView) -> bool:
-    """Whether another seat plays for the seat's team (fixed partners, or partnerships once formed)."""
-    team = view.team
-    return team >= 0 and view.seat_team.count(team) > 1
 
 
 def end_risk(view: SeatView) -> float:
