@@ -14,6 +14,8 @@ from biriba.core.cards import Card, suit_of
 from biriba.games.bura.game import (
     BURA,
     DECLARE_POINTS,
+    HAND_SIZE,
+    PACK,
     Answer,
     BuraAction,
     BuraRules,
@@ -23,6 +25,8 @@ from biriba.games.bura.game import (
     Declare,
     Lead,
     Pass,
+    Phase,
+    Trick,
     answer_wins,
     card_points,
     combination,
@@ -42,6 +46,29 @@ class RandomBuraBot:
         return rng.choice(playable)
 
 
+class TrickMemory:
+    """The tricks of the hand in play, remembered one by one as the views show them (``last_trick``), as a
+    player at the table remembers the tricks taken: won piles lie face down, but everyone saw them played."""
+
+    def __init__(self) -> None:
+        self.tricks: list[Trick] = []
+        self._deal: tuple[int, Card] | None = None
+
+    def update(self, view: BuraView) -> None:
+        deal = (view.dealer, view.trump_card)
+        if deal != self._deal or view.tricks_played < len(self.tricks):
+            self._deal, self.tricks = deal, []  # a new hand
+        if view.last_trick is not None and view.tricks_played == len(self.tricks) + 1:
+            self.tricks.append(view.last_trick)
+
+    def won(self, seat: int) -> list[Card]:
+        return [card for trick in self.tricks if trick.winner == seat for card in (*trick.led, *trick.answer)]
+
+    def points(self, seat: int) -> int:
+        """The points ``seat`` has won, as counted."""
+        return points(self.won(seat))
+
+
 class HeuristicBuraBot:
     """Counts its tricks, declares at 31, leads a bura at once, takes tricks worth taking as cheaply as it
     can and gives away as little as it must."""
@@ -49,59 +76,140 @@ class HeuristicBuraBot:
     name = "heuristic"
 
     def __init__(self) -> None:
-        self._counted = 0
-        self._points = 0
-        self._deal: tuple[int, Card] | None = None
-
-    def remembered_points(self, view: BuraView) -> int:
-        """The points of the tricks this seat won, as it counted them."""
-        deal = (view.dealer, view.trump_card)
-        if deal != self._deal or view.tricks_played < self._counted:
-            self._deal, self._counted, self._points = deal, 0, 0  # a new hand
-        trick = view.last_trick
-        if trick is not None and view.tricks_played > self._counted:
-            if trick.winner == view.seat:
-                self._points += points((*trick.led, *trick.answer))
-            self._counted = view.tricks_played
-        return self._points
+        self.memory = TrickMemory()
 
     def choose(self, view: BuraView, legal: Sequence[BuraAction], rng: random.Random) -> BuraAction:
-        if Declare(view.seat) in legal and self.remembered_points(view) >= DECLARE_POINTS:
+        self.memory.update(view)
+        if Declare(view.seat) in legal and self.memory.points(view.seat) >= DECLARE_POINTS:
             return Declare(view.seat)
-        self.remembered_points(view)
-        if Claim(view.seat) in legal:
-            return Claim(view.seat)
-        if Pass(view.seat) in legal:
-            return Pass(view.seat)
-        answers = [action for action in legal if isinstance(action, Answer)]
-        if answers:
-            return self._answer(view, answers)
-        leads = [action for action in legal if isinstance(action, Lead)]
-        return self._lead(view, leads)
+        return play(view, legal)
 
-    def _lead(self, view: BuraView, leads: list[Lead]) -> Lead:
-        trump = view.trump
-        for lead in leads:
-            if len(lead.cards) == len(view.hand) == 3 and combination(lead.cards, trump) is not None:
-                return lead  # a bura wins the hand if it holds; three aces or a molodka are hard to beat
-        # Otherwise the cheapest single card: no trump, few points, low.
-        singles = [lead for lead in leads if len(lead.cards) == 1] or leads
-        return min(singles, key=_by_cost(trump))
 
-    def _answer(self, view: BuraView, answers: list[Answer]) -> Answer:
-        trump, led = view.trump, view.trick
-        by_cost = _by_cost(trump)
-        cheapest = min(answers, key=by_cost)
-        winning = [answer for answer in answers if answer_wins(answer.cards, led, trump)]
-        if not winning:
-            return cheapest
-        best = min(winning, key=by_cost)
-        # Take the trick when it holds points, when a bura is led (it would win the hand), or when taking
-        # it costs little more than giving it away.
-        worth_it = points(led) > 0 or combination(led, trump) == BURA
-        if worth_it or _cost(best.cards, trump) <= _cost(cheapest.cards, trump) + CHEAP_WIN:
-            return best
+def play(view: BuraView, legal: Sequence[BuraAction]) -> BuraAction:
+    """The heuristic's move other than a declaration: claim with any combination, pass a last call, and
+    lead or answer as cheaply as a trick worth taking allows."""
+    if Claim(view.seat) in legal:
+        return Claim(view.seat)
+    if Pass(view.seat) in legal:
+        return Pass(view.seat)
+    answers = [action for action in legal if isinstance(action, Answer)]
+    if answers:
+        return _answer(view, answers)
+    return _lead(view, [action for action in legal if isinstance(action, Lead)])
+
+
+def _lead(view: BuraView, leads: list[Lead]) -> Lead:
+    trump = view.trump
+    for lead in leads:
+        if len(lead.cards) == len(view.hand) == HAND_SIZE and combination(lead.cards, trump) is not None:
+            return lead  # a bura wins the hand if it holds; three aces or a molodka are hard to beat
+    # Otherwise the cheapest single card: no trump, few points, low.
+    singles = [lead for lead in leads if len(lead.cards) == 1] or leads
+    return min(singles, key=_by_cost(trump))
+
+
+def _answer(view: BuraView, answers: list[Answer]) -> Answer:
+    trump, led = view.trump, view.trick
+    by_cost = _by_cost(trump)
+    cheapest = min(answers, key=by_cost)
+    winning = [answer for answer in answers if answer_wins(answer.cards, led, trump)]
+    if not winning:
         return cheapest
+    best = min(winning, key=by_cost)
+    # Take the trick when it holds points, when a bura is led (it would win the hand), or when taking
+    # it costs little more than giving it away.
+    worth_it = points(led) > 0 or combination(led, trump) == BURA
+    if worth_it or _cost(best.cards, trump) <= _cost(cheapest.cards, trump) + CHEAP_WIN:
+        return best
+    return cheapest
+
+
+class SearchBuraBot:
+    """Determinized search: the hidden cards (the other hand, the stock's order) dealt at random in
+    ``worlds`` worlds consistent with the view and the tricks remembered; in each, every move played out
+    to the end of the hand by the heuristic for both players (who declare when they have 31); the move
+    that wins most often is chosen, the heuristic's own on ties. Declarations are exact (counted)."""
+
+    name = "search"
+
+    def __init__(self, worlds: int = 16) -> None:
+        if worlds < 1:
+            raise ValueError("search needs worlds >= 1")
+        self.worlds = worlds
+        self.memory = TrickMemory()
+
+    def choose(self, view: BuraView, legal: Sequence[BuraAction], rng: random.Random) -> BuraAction:
+        self.memory.update(view)
+        if Declare(view.seat) in legal and self.memory.points(view.seat) >= DECLARE_POINTS:
+            return Declare(view.seat)
+        first = play(view, legal)
+        options = [first, *(action for action in legal if action != first and not isinstance(action, Declare))]
+        if len(options) == 1:
+            return first
+        totals = [0] * len(options)
+        for _ in range(self.worlds):
+            world = determinize(view, self.memory, rng)
+            seed = rng.randrange(2**32)
+            for index, action in enumerate(options):
+                totals[index] += _playout(world, action, view.seat, random.Random(seed))
+        return options[max(range(len(options)), key=lambda index: (totals[index], -index))]
+
+
+def determinize(view: BuraView, memory: TrickMemory, rng: random.Random) -> BuraState:
+    """A hand consistent with ``view`` and the tricks remembered: the cards not seen dealt at random to the
+    other hand and the stock (the trump card kept under the stock, or in the other hand once drawn and not
+    seen since)."""
+    seat, other = view.seat, 1 - view.seat
+    seen = {*view.hand, *view.trick, *(card for trick in memory.tricks for card in (*trick.led, *trick.answer))}
+    unseen = [card for card in PACK if card not in seen and card != view.trump_card]
+    rng.shuffle(unseen)
+    theirs = [] if view.trump_in_stock or view.trump_card in seen else [view.trump_card]
+    size = view.hand_sizes[other] - len(theirs)
+    theirs += unseen[:size]
+    stock = unseen[size:] + ([view.trump_card] if view.trump_in_stock else [])
+    hands: list[list[Card]] = [[], []]
+    hands[seat], hands[other] = sorted(view.hand), sorted(theirs)
+    state = BuraState(
+        view.rules,
+        view.dealer,
+        hands,
+        stock,
+        view.trump_card,
+        view.pot,
+        list(view.tokens),
+        [memory.won(0), memory.won(1)],
+        view.leader,
+        view.current,
+        view.phase,
+        view.trick,
+        memory.tricks[:],
+        view.announced,
+        view.must_lead,
+    )
+    if view.phase is Phase.LAST_CALL and view.current != view.leader:
+        state.passed_last_call = 1
+    return state
+
+
+def _playout(world: BuraState, action: BuraAction, seat: int, rng: random.Random) -> int:
+    """1 if ``seat`` wins the hand after ``action``, -1 if it loses it, 0 if it is drawn: both players
+    play the heuristic and declare when they have 31."""
+    state = world.clone()
+    state.apply(action)
+    while not state.is_over:
+        mover = state.current
+        legal = state.legal_actions()
+        if Declare(mover) in legal and state.won_points(mover) >= DECLARE_POINTS:
+            state.apply(Declare(mover))
+        else:
+            state.apply(play(observe(state, mover), legal))
+    result = state.result
+    assert result is not None
+    if result.winner is not None:
+        return 1 if result.winner == seat else -1
+    if result.how == "wrong-declaration":
+        return -1 if result.declarer == seat else 1
+    return 0
 
 
 CHEAP_WIN = 6
@@ -117,8 +225,8 @@ def _by_cost(trump: int) -> Callable[[Lead | Answer], tuple[int, tuple[Card, ...
     return lambda action: (_cost(action.cards, trump), action.cards)
 
 
-BuraBot = RandomBuraBot | HeuristicBuraBot
-BOTS: dict[str, type[BuraBot]] = {"random": RandomBuraBot, "heuristic": HeuristicBuraBot}
+BuraBot = RandomBuraBot | HeuristicBuraBot | SearchBuraBot
+BOTS: dict[str, type[BuraBot]] = {"random": RandomBuraBot, "heuristic": HeuristicBuraBot, "search": SearchBuraBot}
 """The Bura players by name, weakest first."""
 
 

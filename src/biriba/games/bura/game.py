@@ -539,6 +539,8 @@ class BuraView:
     won_cards: tuple[int, int]
     """How many cards each player has won: the piles' thickness, not their points."""
     announced: tuple[int, str] | None
+    must_lead: tuple[Card, ...]
+    """The seat's own combination it claimed the lead with and must now lead, else empty."""
     pot: int
     tokens: tuple[int, int]
     result: HandResult | None
@@ -567,6 +569,7 @@ def observe(state: BuraState, seat: int) -> BuraView:
         len(state.tricks),
         (len(state.won[0]), len(state.won[1])),
         state.announced,
+        state.claimed if seat == state.current else (),
         state.pot,
         (state.tokens[0], state.tokens[1]),
         state.result,
