@@ -97,8 +97,9 @@ def stored_actions(name: str) -> tuple[int, int, list[dict[str, object]]]:
 
 def main(argv: list[str]) -> int:
     FOLDER.mkdir(exist_ok=True)
-    for name, (seed, dealer, bots) in HANDS.items():
+    for name, (chosen_seed, chosen_dealer, bots) in HANDS.items():
         if "--new" in argv or not (FOLDER / f"{name}.txt").exists():
+            seed, dealer = chosen_seed, chosen_dealer
             actions = play_new(seed, dealer, bots)
         else:
             seed, dealer, actions = stored_actions(name)
