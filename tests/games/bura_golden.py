@@ -1,8 +1,8 @@
 """Golden playthroughs of Bura: whole seeded hands written out action by action (the legal actions, the
 hands, the stock, the trick, the won piles), compared with the files in tests/games/golden/.
 
-Each file starts with its record (rules, dealer, seed, the actions as JSON); tests/games/test_bura_golden.py replays the actions
-and compares the text. Accept a change of the engine's behaviour on purpose with
+Each file starts with its record (rules, dealer, seed, the actions as JSON); tests/games/test_bura_golden.py
+replays the actions and compares the text. Accept a change of the engine's behaviour on purpose with
 ``python -m tests.games.bura_golden`` (rewrite from the stored actions) or ``--new`` (play the hands anew
 with the bots), then read the diff.
 """
