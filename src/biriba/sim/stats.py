@@ -1,11 +1,11 @@
 """The statistics of a tournament: the mean duplicate difference with its confidence interval, and
 Elo-style ratings fitted to hand wins.
 
-Confidence interval. Each duplicate deal gives one number (X's points over Y's over both plays); the
-deals are independent, so the mean has the 95% interval ``mean ± z · s / sqrt(n)`` with ``s`` the
-sample standard deviation and ``z`` the normal quantile 1.959964 (``statistics.NormalDist``). This is
-the normal approximation: for n >= 30 deals it is within 4% of the Student t interval (t = 2.045 at
-n = 30, 1.966 at n = 400, the ladder's size), and the standard library has no t quantile. With fewer
+Confidence interval. Each duplicate deal gives one number (X's points over the other sides', summed over
+its plays); the deals are independent, so the mean has the 95% interval ``mean ± z · s / sqrt(n)`` with
+``s`` the sample standard deviation and ``z`` the normal quantile 1.959964 (``statistics.NormalDist``).
+This is the normal approximation: for n >= 30 deals it is within 4% of the Student t interval (t = 2.045
+at n = 30, 1.966 at n = 400, the ladder's size), and the standard library has no t quantile. With fewer
 than 30 deals the interval is a little too narrow; the results say ``"ci_method"`` so a reader knows.
 
 Ratings. A Bradley-Terry model: bot i beats bot j in a hand with probability ``p_i / (p_i + p_j)``.

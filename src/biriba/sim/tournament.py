@@ -124,7 +124,7 @@ class PairingResult:
 
     @property
     def scored_deals(self) -> tuple[DealResult, ...]:
-        """The deals whose both plays ended: a deal with a hand cut at the action limit has no result."""
+        """The deals whose every play ended: a deal with a hand cut at the action limit has no result."""
         return tuple(deal for deal in self.deals if not deal.capped)
 
     @property
