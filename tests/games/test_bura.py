@@ -25,7 +25,7 @@ from biriba.games.bura import (
     action_to_json,
     observe,
 )
-from biriba.games.bura.bots import BOTS, HeuristicBuraBot, determinize, duplicate_deal
+from biriba.games.bura.bots import BOTS, HeuristicBuraBot, determinize, duplicate_deal, play_hand
 from biriba.games.bura.game import ORDER, answer_wins, beats, combination, points
 
 RULES = BuraRules()
@@ -308,11 +308,7 @@ def test_the_heuristic_declares_exactly_when_it_has_31() -> None:
     declared = 0
     for seed in range(200):
         state = BuraState.deal(RULES, seed % 2, seed=seed)
-        bots = [HeuristicBuraBot(), HeuristicBuraBot()]
-        rng = random.Random(seed)
-        while not state.is_over:
-            seat = state.current
-            state.apply(bots[seat].choose(observe(state, seat), state.legal_actions(), rng))
+        play_hand(state, [HeuristicBuraBot(), HeuristicBuraBot()], seed)
         assert state.result is not None and state.result.how != "wrong-declaration"
         declared += state.result.how == "declared"
     assert declared > 100

@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from biriba.bots.judgement import pile_card_fits, pile_goes_round
+from biriba.bots.judgement import pile_card_fits, pile_goes_round, suit_held_most
 from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, TakePile
-from biriba.core.cards import JOKER, N_CARD_TYPES, TWO, Card, make_card, rank_of, suit_cards, suit_of, twins
+from biriba.core.cards import JOKER, N_CARD_TYPES, TWO, Card, make_card, rank_of, suit_of, twins
 from biriba.core.melds import MeldShape, extends, extension_shape, meld_shape
 from biriba.core.views import SeatView
 
@@ -27,9 +27,7 @@ class GreedyBot:
     def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
         choices = [a for a in legal if isinstance(a, ChooseBonusSuit)]
         if choices:
-            # The suit it holds most of becomes the bonus suit.
-            held = [sum(view.hand_counts[card] for card in suit_cards(suit)) for suit in range(4)]
-            return max(choices, key=lambda a: -1 if a.suit is None else held[a.suit])
+            return suit_held_most(view, choices)
         if any(isinstance(a, Draw | TakePile | Pass) for a in legal):
             return self._start_turn(view, legal)
         plays = [a for a in legal if isinstance(a, Meld | Extend)]

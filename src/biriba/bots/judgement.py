@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from biriba.core.actions import Action, Extend, Meld, Pass, TakePile
+from biriba.core.actions import Action, ChooseBonusSuit, Extend, Meld, Pass, TakePile
 from biriba.core.cards import Card, rank_index, suit_cards, suit_of, twins
 from biriba.core.compiled import pickle_by_constructor
 from biriba.core.errors import IllegalAction
@@ -104,6 +104,12 @@ def _meld_potential(rules: Rules, shape: MeldShape, bonus_suit: int | None) -> f
 def _bonus_at_seven(rules: Rules, shape: MeldShape, bonus_suit: int | None) -> float:
     seven = MeldShape(shape.kind, shape.suit, shape.rank, BIRIBA_LENGTH, shape.wild, shape.low, shape.wild_position)
     return float(biriba_bonus(rules, seven, bonus_suit)[1])
+
+
+def suit_held_most(view: SeatView, choices: Sequence[ChooseBonusSuit]) -> ChooseBonusSuit:
+    """The bonus-suit choice naming the suit the hand holds most cards of (no suit only if nothing else)."""
+    held = [sum(view.hand_counts[card] for card in suit_cards(suit)) for suit in range(4)]
+    return max(choices, key=lambda choice: -1 if choice.suit is None else held[choice.suit])
 
 
 def pile_card_fits(view: SeatView) -> bool:
