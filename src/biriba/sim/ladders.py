@@ -20,7 +20,6 @@ import argparse
 import json
 import shlex
 import sys
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -64,7 +63,6 @@ def play_table(table: tuple[str, int], bots: Sequence[str], deals: int, seed: in
     config = TournamentConfig(
         tuple(bots), Rules.from_preset(preset, players=players), deals, 0, seed, tuple(ladder(len(bots)))
     )
-    started = time.process_time()
     result = run_tournament(config, workers)
     steps = []
     for pairing in result.pairings:
@@ -91,7 +89,6 @@ def play_table(table: tuple[str, int], bots: Sequence[str], deals: int, seed: in
         "bots": list(bots),
         "deals": deals,
         "seed": seed,
-        "cpu_seconds": round(time.process_time() - started, 1),
         "steps": steps,
     }
 
@@ -177,7 +174,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         summary["tables"][key] = entry
         write_summary(summary, args.out)
         held = " ".join("yes" if step["holds"] else "NO" for step in entry["steps"])
-        print(f"{key}: {held} ({entry['cpu_seconds']} s)", file=sys.stderr, flush=True)
+        print(f"{key}: {held}", file=sys.stderr, flush=True)
     write_summary(summary, args.out)
     return 0
 
