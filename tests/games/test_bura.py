@@ -1,4 +1,4 @@
-"""Bura as seed 004 describes it (docs/bura.md): the pack, the deal, leads and answers, refilling, special
+"""Bura as its rules describe it (docs/bura.md): the pack, the deal, leads and answers, refilling, special
 leads, declarations, the pot and the match; the view hides the points won; random play never breaks."""
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def test_the_deal() -> None:
 @pytest.mark.parametrize(
     ("answer", "led", "trump", "wins"),
     [
-        ("8C JC", "7C 9C", "H", True),  # the seed's example: an 8 or better over the 7, a jack or better over the 9
+        ("8C JC", "7C 9C", "H", True),  # the rules' example: an 8 or better over the 7, a jack or better over the 9
         ("8C 8D", "7C 9C", "H", False),
         ("6H 8C", "7C 9C", "H", True),  # a trump beats any card of another suit
         ("10C", "KC", "H", True),  # the 10 ranks just below the Ace

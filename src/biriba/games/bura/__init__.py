@@ -1,4 +1,4 @@
-"""Bura (Бура), the Russian two-player trick-taking game of rule source 004 (docs/bura.md)."""
+"""Bura (Бура), the Russian two-player trick-taking game (docs/bura.md)."""
 
 from biriba.games.bura.game import (
     PACK,
