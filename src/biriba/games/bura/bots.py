@@ -68,6 +68,11 @@ class TrickMemory:
         """The points ``seat`` has won, as counted."""
         return points(self.won(seat))
 
+    def declaration(self, view: BuraView, legal: Sequence[BuraAction]) -> Declare | None:
+        """The declaration of 31, when it may be made now and the tricks counted reach it."""
+        declare = Declare(view.seat)
+        return declare if declare in legal and self.points(view.seat) >= DECLARE_POINTS else None
+
 
 class HeuristicBuraBot:
     """Counts its tricks, declares at 31, leads a bura at once, takes tricks worth taking as cheaply as it
@@ -80,9 +85,7 @@ class HeuristicBuraBot:
 
     def choose(self, view: BuraView, legal: Sequence[BuraAction], rng: random.Random) -> BuraAction:
         self.memory.update(view)
-        if Declare(view.seat) in legal and self.memory.points(view.seat) >= DECLARE_POINTS:
-            return Declare(view.seat)
-        return play(view, legal)
+        return self.memory.declaration(view, legal) or play(view, legal)
 
 
 def play(view: BuraView, legal: Sequence[BuraAction]) -> BuraAction:
@@ -140,8 +143,9 @@ class SearchBuraBot:
 
     def choose(self, view: BuraView, legal: Sequence[BuraAction], rng: random.Random) -> BuraAction:
         self.memory.update(view)
-        if Declare(view.seat) in legal and self.memory.points(view.seat) >= DECLARE_POINTS:
-            return Declare(view.seat)
+        declaration = self.memory.declaration(view, legal)
+        if declaration is not None:
+            return declaration
         first = play(view, legal)
         options = [first, *(action for action in legal if action != first and not isinstance(action, Declare))]
         if len(options) == 1:
