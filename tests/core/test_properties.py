@@ -30,6 +30,8 @@ from biriba.core.melds import (
     MeldRules,
     _PartitionSearch,
     all_melds,
+    longer_melds_holding,
+    meld_shape,
     runs_only_layable,
     three_card_melds,
     whole_hand_partition_using,
@@ -541,6 +543,30 @@ def test_the_runs_only_bound_says_exactly_whether_a_hand_lies_in_runs(
     layable = _layable_by_enumeration(counts, rules, keep_one)
     assert runs_only_layable(bytes(counts), rules, keep_one) == layable
     assert bool(whole_hand_partitions(counts, rules, keep_one=keep_one)) == layable
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(counts=hands_of_runs(), sets=st.booleans(), ace_to_ace=st.booleans())
+def test_longer_melds_holding_a_table_meld_are_exactly_those_of_every_meld(
+    counts: list[int], sets: bool, ace_to_ace: bool
+) -> None:
+    # The extensions by several cards (listed when a pile card must be melded) are built from the table meld's
+    # own suit or rank; they must be exactly the melds of all the cards that hold the table meld and two more.
+    rules = MeldRules(sets=sets, ace_to_ace=ace_to_ace)
+    hand = counts[:]
+    for table in three_card_melds(counts, rules)[:6]:
+        shape = meld_shape(table, rules)
+        assert shape is not None
+        rest = hand[:]
+        for card in table:
+            rest[card] -= 1
+        pool = rest[:]
+        for card in table:
+            pool[card] += 1
+        expected = [
+            m for m in all_melds(pool, rules, len(table) + 2) if all(m.count(c) >= table.count(c) for c in set(table))
+        ]
+        assert longer_melds_holding(table, shape, rest, rules) == expected
 
 
 HUGE_HAND = (

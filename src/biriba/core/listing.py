@@ -45,6 +45,7 @@ from biriba.core.melds import (
     canonical,
     extends,
     extension_shape,
+    longer_melds_holding,
     meld_shape,
     multi_card_extensions,
     single_card_extensions,
@@ -337,11 +338,7 @@ def unlisted_plays(state: HandState, using: frozenset[Card]) -> Iterator[Meld | 
         pool = [0] * N_CARD_TYPES
         for card in fitting:
             pool[card] = hand[card]
-        for card in table_meld.cards:
-            pool[card] += 1
-        for cards in all_melds(pool, melds):
-            if len(cards) < len(table_meld.cards) + 2:
-                continue
+        for cards in longer_melds_holding(table_meld.cards, shape, pool, melds):
             added = counts_of(cards)
             for card in table_meld.cards:
                 added[card] -= 1

@@ -595,6 +595,20 @@ def all_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS, shortest: in
     return sorted(m for m in found if meld_shape(m, rules) is not None)
 
 
+def longer_melds_holding(table: MeldCards, shape: MeldShape, counts: list[int], rules: MeldRules) -> list[MeldCards]:
+    """Every distinct valid meld of the cards of ``table`` (a meld of ``shape``) and two or more of
+    ``counts``, sorted: the extensions of a meld by several cards at once. Only melds of the table
+    meld's own kind, suit or rank are built, and only at their new length."""
+    pool = list(counts)
+    for card in table:
+        pool[card] += 1
+    suits = (shape.suit,) if shape.kind == RUN else ()
+    ranks = (shape.rank,) if shape.kind == SET else ()
+    held = Counter(table)
+    found = _meld_candidates(pool, rules, len(table) + 2, suits, ranks, ())
+    return sorted(m for m in found if not held - Counter(m) and meld_shape(m, rules) is not None)
+
+
 def _meld_candidates(  # noqa: PLR0912, PLR0913
     counts: list[int] | bytes,
     rules: MeldRules,
