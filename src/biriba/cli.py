@@ -10,6 +10,7 @@ import json
 import random
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -37,9 +38,14 @@ from biriba.core.rules import OPTION_BOUNDS, Rules, option_fields
 from biriba.core.scoresheet import score_sheet
 from biriba.core.scoring import HandScore
 from biriba.core.state import HandState
+from biriba.games.bura import Answer, Claim
+from biriba.games.protocol import Game, GameBot, GameMatch, GameState
+from biriba.games.records import GameRecord, GameReplayError
+from biriba.games.registry import game_named
 from biriba.i18n import LANGUAGES, Words, reason_json
 from biriba.rulesheet import preset_names, preset_summary, rule_sheet
 from biriba.server import defaults as server_defaults
+from biriba.sim.games import play_match as play_game_match
 
 
 def _flag_type(option: typer.core.TyperOption, ctx: Any) -> str | None:
@@ -221,6 +227,9 @@ def replay(
     """Replay a record of a hand or a match and report where it stands and its scores."""
     words = _words(lang, as_json)
     data = _read_json(file, as_json)
+    if isinstance(data, dict) and data.get("game", "biriba") != "biriba":
+        _replay_bura(data, as_json, show, words)
+        return
     try:
         record: HandRecord | MatchRecord = (
             MatchRecord.from_json(data) if is_match_record(data) else HandRecord.from_json(data)
@@ -437,12 +446,18 @@ def rules_show(
     typer.echo(sheet, nl=False)
 
 
+GameOption = Annotated[
+    str, typer.Option("--game", help="The game: biriba (Biriba and Buraco), or bura (Бура, two players).")
+]
+
+
 @app.command()
 def watch(  # noqa: PLR0913, PLR0915
     seed: Annotated[int | None, typer.Option(help="Seed of the deal and the bots (random if omitted).")] = None,
     bots: Annotated[
-        str, typer.Option(help="One bot level for every seat, or one per seat: greedy,random,...")
-    ] = "greedy",
+        str | None,
+        typer.Option(help="One bot level for every seat, or one per seat: greedy,random,... (default greedy)"),
+    ] = None,
     rules: RulesOption = "standard",
     players: Annotated[
         int | None,
@@ -455,13 +470,18 @@ def watch(  # noqa: PLR0913, PLR0915
     match: Annotated[bool, typer.Option("--match", help="Play a whole match, not one hand.")] = False,
     save: Annotated[Path | None, typer.Option(help="Save the record (JSON) to this file.")] = None,
     lang: LangOption = "en",
+    game: GameOption = "biriba",
 ) -> None:
-    """Watch bots play Biriba, move by move."""
+    """Watch bots play Biriba (or Bura: --game bura), move by move."""
     words = _words(lang)
     if delay < 0:
         _fail(f"--delay must be 0 or more seconds, not {delay}", EXIT_USAGE, False)
+    if game != "biriba":
+        seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+        _watch_bura(_GameTable.of(game, rules, bots, dealer), seed, match, save, words, delay)
+        return
     table_rules = _rules_from_option(rules, False, players)
-    levels = bots.split(",")
+    levels = (bots or "greedy").split(",")
     if len(levels) == 1:
         levels = levels * table_rules.players
     if len(levels) != table_rules.players:
@@ -514,6 +534,149 @@ def watch(  # noqa: PLR0913, PLR0915
     if save is not None:
         save.write_text(json.dumps(saved, indent=1) + "\n", encoding="utf-8")
         console.print(escape(words("cli.record-saved", path=str(save))))
+
+
+# --- the other games (biriba.games) -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _GameTable:
+    """A table of a game other than Biriba, from the options: the game, its rules, its bots, the dealer."""
+
+    game: Game
+    rules: Any
+    bots: list[GameBot]
+    dealer: int
+
+    @classmethod
+    def of(cls, name: str, preset: str, bots: str | None, dealer: int) -> _GameTable:
+        try:
+            game = game_named(name)
+            rules = game.rules(preset)
+            players = game.rules_players(rules)
+            levels = [level.strip() for level in (bots or "heuristic").split(",")]
+            if len(levels) == 1:
+                levels *= players
+            if len(levels) != players:
+                raise InvalidInputError(f"--bots needs 1 or {players} levels, not {len(levels)}")
+            if not 0 <= dealer < players:
+                raise InvalidInputError(f"--dealer must be a seat 0..{players - 1}")
+            return cls(game, rules, [game.make_bot(level) for level in levels], dealer)
+        except InvalidInputError as error:
+            _fail(str(error), EXIT_USAGE, False)
+
+
+def _watch_bura(  # noqa: PLR0913
+    table: _GameTable, seed: int, whole_match: bool, save: Path | None, words: Words, delay: float
+) -> None:
+    """Bots playing Bura, move by move: the deal, every move and trick, each hand's end and the tokens."""
+    from biriba.games.bura import BuraMatch, BuraState
+    from biriba.i18n.bura import combination_name, move_text, result_text, standing_text
+
+    console = Console(highlight=False)
+    names = [f"{words(f'bot.{bot.name}')} {seat + 1}" for seat, bot in enumerate(table.bots)]
+    named = words.with_names(names)
+    console.print(escape(words("bura.watch-title", seed=seed)))
+
+    def on_hand_start(state: GameState) -> None:
+        assert isinstance(state, BuraState)
+        console.rule(escape(named("cli.hand-dealt-by", seat=state.dealer)))
+        console.print(escape(named("bura.trump-card", card=state.trump_card)))
+        for seat, hand in enumerate(state.hands):
+            console.print(escape(f"{names[seat]}: {named.cards(hand)}"))
+
+    def on_action(state: GameState, action: Any) -> None:
+        assert isinstance(state, BuraState)
+        console.print(escape(move_text(named, action)))
+        if state.announced is not None and isinstance(action, Claim):
+            seat, kind = state.announced
+            console.print(escape(named("bura.announced", seat=seat, combination=combination_name(named, kind))))
+        if isinstance(action, Answer) and state.tricks:
+            console.print(escape(named("bura.trick-won", seat=state.tricks[-1].winner)))
+        if state.result is not None:
+            console.print(f"[bold]{escape(result_text(named, state.result, state.pot))}[/]")
+        if delay:
+            time.sleep(delay)
+
+    def on_hand_end(match: GameMatch, _: object) -> None:
+        assert isinstance(match, BuraMatch)
+        console.print(escape(standing_text(named, match.tokens)))
+
+    record, match = play_game_match(
+        table.game,
+        table.rules,
+        table.bots,
+        seed,
+        table.dealer,
+        max_hands=None if whole_match else 1,
+        on_hand_start=on_hand_start,
+        on_action=on_action,
+        on_hand_end=on_hand_end,
+    )
+    if match.is_over:
+        assert isinstance(match, BuraMatch)
+        console.print(f"[bold]{escape(named('bura.match_over', seat=match.winner))}[/]")
+    if save is not None:
+        save.write_text(json.dumps(record.to_json(), indent=1) + "\n", encoding="utf-8")
+        console.print(escape(words("cli.record-saved", path=str(save))))
+
+
+def _replay_bura(data: dict[str, Any], as_json: bool, show: bool, words: Words) -> None:
+    """``biriba replay`` of a Bura match record: each hand's end, the tokens, and where play stands."""
+    from biriba.games.bura import BuraMatch, BuraState
+    from biriba.i18n.bura import move_text, result_text, standing_text
+
+    try:
+        record = GameRecord.from_json(data)
+    except InvalidInputError as error:
+        _fail(str(error), EXIT_USAGE, as_json)
+    lines: list[str] = []
+
+    def on_state(hand: int, index: int, state: GameState) -> None:
+        assert isinstance(state, BuraState)
+        if show:
+            lines.append(move_text(words, record.hands[hand][1][index]))
+        if state.result is not None:
+            lines.append(words("bura.hand_over", hand=hand) + ": " + result_text(words, state.result, state.pot))
+
+    try:
+        match = record.replay(on_state=on_state)
+    except InvalidInputError as error:  # a deck of the wrong cards, a hand dealt after the match ended...
+        _fail(str(error), EXIT_USAGE, as_json)
+    except GameReplayError as error:
+        action = record.hands[error.hand][1][error.index]
+        details = {"hand": error.hand, "index": error.index, "action": record.game.action_to_json(action)}
+        reason = words.refusal(error.cause)
+        if as_json:
+            typer.echo(json.dumps({"error": {**details, "rule": error.cause.rule, "reason": reason}}))
+        else:
+            move = move_text(words, action)
+            typer.echo(words("cli.illegal-action", index=error.index, move=move, reason=reason), err=True)
+        raise typer.Exit(EXIT_ILLEGAL) from None
+    assert isinstance(match, BuraMatch)
+    hand = match.hand
+    if as_json:
+        result: dict[str, Any] = {
+            "game": record.game.name,
+            "hands": len(record.hands),
+            "results": [r.to_json() for r in match.results],
+            "tokens": match.tokens,
+            "pot": match.pot,
+            "over": match.is_over,
+            "winner": match.winner,
+        }
+        if hand is not None:
+            result["current"] = hand.current
+        typer.echo(json.dumps(result))
+        return
+    for line in lines:
+        typer.echo(line)
+    typer.echo(words("bura.record-summary", n=len(match.results), standing=standing_text(words, match.tokens)))
+    if hand is not None:
+        moves = len(record.hands[-1][1])
+        typer.echo(words("bura.unfinished", hand=len(record.hands) - 1, n=moves, seat=hand.current))
+    elif match.is_over:
+        typer.echo(words("bura.match_over", seat=match.winner))
 
 
 # --- biriba play (src/biriba/tui) ---------------------------------------------------------------------
