@@ -712,9 +712,10 @@ def play(  # noqa: PLR0912, PLR0913
         Path | None, typer.Option(help="Where w saves the match (default: the --load file, or biriba-match.json).")
     ] = None,
     delay: Annotated[float, typer.Option(help="Seconds each bot pauses before it plays.")] = 0.6,
+    game_name: GameOption = "biriba",
 ) -> None:
     """Play Biriba at a terminal table against bots (keys: d draw, t take the pile, m meld, x discard,
-    h hint, w save, q quit)."""
+    h hint, w save, q quit). --game bura plays Bura against a bot (keys: 1-3 choose cards, Enter plays)."""
     import dataclasses
 
     # Textual is imported here, not at the top, so the other commands start without it.
@@ -731,6 +732,9 @@ def play(  # noqa: PLR0912, PLR0913
         _fail("--load and --replay cannot be used together", EXIT_USAGE, False)
     if load is not None and target is not None:
         _fail("--target cannot change the target of a saved match", EXIT_USAGE, False)
+    if _plays_bura(game_name, load, replay_file):
+        _play_bura(_BuraTableOptions(rules, seat, bots, seed, lang, load, replay_file, save, delay))
+        return
     try:
         if replay_file is not None:
             tui = BiribaApp(replay=ReplayCursor.load(replay_file), language=lang, seat=seat or 0)
@@ -763,6 +767,67 @@ def play(  # noqa: PLR0912, PLR0913
             save_path = save if save is not None else (load if load is not None else Path("biriba-match.json"))
             records = Path(platformdirs.user_data_dir("biriba", appauthor=False)) / "records"
             tui = BiribaApp(game=game, language=lang, bot_delay=delay, save_path=save_path, records=records)
+    except InvalidInputError as error:
+        _fail(str(error), EXIT_USAGE, False)
+    tui.run()
+
+
+def _plays_bura(game_name: str, load: Path | None, replay_file: Path | None) -> bool:
+    """Whether ``biriba play`` opens a Bura table: asked for, or a Bura record to resume or replay."""
+    from biriba.tui.bura.game import is_bura_record
+
+    if game_name not in ("biriba", "bura"):
+        _fail(f"unknown game {game_name!r} (games: biriba, bura)", EXIT_USAGE, False)
+    return game_name == "bura" or any(path is not None and is_bura_record(path) for path in (load, replay_file))
+
+
+@dataclass(frozen=True)
+class _BuraTableOptions:
+    preset: str
+    seat: int | None
+    bots: str | None
+    seed: int | None
+    lang: str
+    load: Path | None
+    replay_file: Path | None
+    save: Path | None
+    delay: float
+
+
+def _play_bura(options: _BuraTableOptions) -> None:
+    """``biriba play --game bura``: a match against a bot, resumed from a save, or a record stepped through."""
+    import platformdirs
+
+    from biriba.games.bura.platform import BURA
+    from biriba.tui.bura.board import BuraApp
+    from biriba.tui.bura.game import BuraReplayCursor, BuraTableGame, read_record
+
+    try:
+        if options.replay_file is not None:
+            replay = BuraReplayCursor.load(options.replay_file)
+            tui = BuraApp(replay=replay, language=options.lang, seat=options.seat or 0)
+        else:
+            table = read_record(options.load).get("table") if options.load is not None else None
+            saved = table if isinstance(table, dict) else {}
+            seat = options.seat if options.seat is not None else saved.get("seat", 0)
+            if not isinstance(seat, int) or seat not in (0, 1):
+                raise InvalidInputError(f"--seat must be 0 or 1, not {seat}")
+            level = options.bots or (saved.get("bots") or ["heuristic"])[0]
+            if not isinstance(level, str) or "," in level:
+                raise InvalidInputError(f"--bots names the one bot of a Bura table, not {level!r}")
+            bots: list[Any] = [None, None]
+            bots[1 - seat] = BURA.make_bot(level.strip())
+            if options.load is not None:
+                game = BuraTableGame.load(options.load, seat, bots)
+            else:
+                seed = random.SystemRandom().randrange(2**31) if options.seed is None else options.seed
+                game = BuraTableGame.new(BURA.rules(options.preset), seat, bots, seed)
+            game.table = {"seat": seat, "bots": [level.strip()]}
+            save_path = options.save or options.load or Path("bura-match.json")
+            records = Path(platformdirs.user_data_dir("biriba", appauthor=False)) / "records"
+            tui = BuraApp(
+                game=game, language=options.lang, bot_delay=options.delay, save_path=save_path, records=records
+            )
     except InvalidInputError as error:
         _fail(str(error), EXIT_USAGE, False)
     tui.run()

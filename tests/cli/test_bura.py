@@ -44,7 +44,7 @@ def test_watch_plays_a_match_and_its_record_replays_to_the_same_tokens(watched: 
     out = ran.stdout
     assert out.count("hand dealt by") == len(record.hands)
     leads = sum(1 for _, actions in record.hands for a in actions if type(a).__name__ == "Lead")
-    assert out.count(" leads ") == leads
+    assert out.count(": lead ") == leads
     winner = ["Medium 1", "Beginner 2"][match.winner or 0]
     assert f"Match over: {winner} wins" in out
     standing = standing_text(Words("en").with_names(["Medium 1", "Beginner 2"]), match.tokens)
@@ -86,6 +86,10 @@ def test_an_illegal_action_in_a_record_is_named_with_exit_1(watched: tuple[Ran, 
         (("watch", "--game", "bura", "--bots", "heuristic,random,random"), "--bots needs 1 or 2 levels"),
         (("watch", "--game", "bura", "--bots", "greedy"), "unknown Bura bot 'greedy'"),
         (("watch", "--game", "bura", "--rules", "kouridakis"), "unknown Bura preset 'kouridakis'"),
+        (("play", "--game", "chess"), "unknown game 'chess'"),
+        (("play", "--game", "bura", "--seat", "2"), "--seat must be 0 or 1"),
+        (("play", "--game", "bura", "--bots", "heuristic,random"), "names the one bot of a Bura table"),
+        (("play", "--game", "bura", "--bots", "greedy"), "unknown Bura bot 'greedy'"),
     ],
 )
 def test_bad_options_say_what_is_wrong(args: tuple[str, ...], message: str) -> None:

@@ -13,6 +13,18 @@ from biriba.core.errors import InvalidInputError
 from biriba.games.bura.game import BuraRules, BuraState, HandResult, Stakes
 
 
+def settlement(hand: BuraState) -> tuple[tuple[int, int], int]:
+    """What each player holds and what the pot keeps once the finished ``hand`` is settled: the whole pot to
+    its winner, or left for the next hand."""
+    if hand.result is None:
+        raise InvalidInputError("no finished hand to settle")
+    tokens, pot = list(hand.tokens), hand.pot
+    if hand.result.winner is not None:
+        tokens[hand.result.winner] += pot
+        pot = 0
+    return (tokens[0], tokens[1]), pot
+
+
 class BuraMatch:
     """Tokens, the pot and the dealer from hand to hand."""
 
@@ -55,10 +67,8 @@ class BuraMatch:
         if hand is None or hand.result is None:
             raise InvalidInputError("no finished hand to settle")
         result = hand.result
-        self.tokens, self.pot = hand.tokens[:], hand.pot
-        if result.winner is not None:
-            self.tokens[result.winner] += self.pot
-            self.pot = 0
+        tokens, self.pot = settlement(hand)
+        self.tokens = list(tokens)
         self.results.append(result)
         self.dealer = 1 - self.dealer
         self.hand = None

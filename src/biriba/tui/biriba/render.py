@@ -22,30 +22,13 @@ from biriba.core.scoring import TeamScore
 from biriba.core.state import Phase, TableMeld
 from biriba.core.views import SeatView
 from biriba.i18n import Words
+from biriba.tui.shell.cards import card_markup, card_style, cards_markup
 from biriba.tui.shell.sheet import side_name
 
 CARD_CELL = 4
 """Columns per card in the hand: the widest card (``10♥``) and a space."""
 
 SORT_ORDERS = ("suit", "rank")
-
-_RED = "#ff5f5f"
-_JOKER = "#d787ff"
-
-
-def card_style(card: Card) -> str:
-    """The colour of a card's suit (hearts and diamonds red, Jokers violet)."""
-    if card == JOKER:
-        return f"bold {_JOKER}"
-    return f"bold {_RED}" if suit_of(card) in (1, 2) else "bold"
-
-
-def card_markup(card: Card) -> str:
-    return f"[{card_style(card)}]{card_symbol(card)}[/]"
-
-
-def cards_markup(cards: Sequence[Card]) -> str:
-    return " ".join(card_markup(card) for card in cards)
 
 
 def sorted_hand(cards: Sequence[Card], order: str) -> list[Card]:

@@ -1,0 +1,351 @@
+"""Bura's board on the shell's table: the trump card and the stock, the trick on the table, the last trick
+and the hand, the keys that play them, and the screens of the two modes.
+
+Input becomes engine actions here and nowhere else: the chosen cards and the key make a
+:class:`~biriba.games.bura.Lead` or :class:`~biriba.games.bura.Answer` (or a claim, a declaration, a pass)
+and the engine judges it; an illegal choice shows the rule that forbids it and changes nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.markup import escape
+from textual.screen import Screen
+from textual.widgets import Static
+
+from biriba.core.cards import SUIT_SYMBOLS, Card, card_symbol
+from biriba.core.errors import IllegalAction
+from biriba.games.bura import Answer, BuraAction, BuraView, Claim, Declare, Lead, Pass, Phase, observe
+from biriba.games.bura.game import combination
+from biriba.i18n import Words
+from biriba.i18n.bura import combination_name, move_text, result_text, standing_text
+from biriba.tui.bura.game import BuraReplayCursor, BuraTableGame, Standings
+from biriba.tui.shell import PlayScreen, ReplayScreen, ScoreSheet, SeatLine, TableScreen
+from biriba.tui.shell.cards import card_markup, card_style, cards_markup
+
+
+def board_markup(view: BuraView, names: list[str], words: Words) -> str:
+    """The table as ``view.seat`` sees it: trumps and the stock, any combination shown, the trick on the
+    table, and the last trick taken."""
+    named = words.with_names(names)
+    key = "bura.trump-card" if view.trump_in_stock else "bura.trump-drawn"
+    lines = [
+        escape(named(key, card="{card}")).replace("{card}", card_markup(view.trump_card))
+        + " · "
+        + escape(named("bura.stock", n=view.stock_size)),
+        "",
+    ]
+    if view.announced is not None:
+        seat, kind = view.announced
+        lines.append(escape(named("bura.announced", seat=seat, combination=combination_name(named, kind))))
+    if view.trick:
+        lines.append(escape(named("bura.trick", cards="{cards}")).replace("{cards}", cards_markup(view.trick)))
+    else:
+        lines.append(escape(named("bura.trick-empty")))
+    won = " · ".join(f"{names[seat]} {words('game.cards', n=view.won_cards[seat])}" for seat in range(2))
+    lines.append(escape(named("bura.won-piles", piles=won)))
+    last = view.last_trick
+    if last is not None:
+        text = escape(named("bura.last-trick", led="{led}", answer="{answer}", seat=last.winner))
+        lines.append(text.replace("{led}", cards_markup(last.led)).replace("{answer}", cards_markup(last.answer)))
+    return "\n".join(lines)
+
+
+def hand_markup(cards: list[Card], selected: frozenset[int]) -> str:
+    """The hand, each card numbered for its key and clickable; chosen cards stand out."""
+    cells = []
+    for index, card in enumerate(cards):
+        style = card_style(card) + (" reverse" if index in selected else "")
+        cells.append(f"[dim]{index + 1}[/] [{style} @click=pick({index})] {card_symbol(card)} [/]")
+    return "   ".join(cells)
+
+
+class BuraHandView(Static):
+    """The person's cards; a click on one chooses it or lets it go."""
+
+    def action_pick(self, index: int) -> None:
+        screen = self.screen
+        if isinstance(screen, BuraPlayScreen):
+            screen.toggle_card(index)
+
+
+class BuraTable(TableScreen):
+    """What both modes show of a Bura table."""
+
+    DEFAULT_CSS = """
+    BuraTable #bura-board { height: 1fr; padding: 1 0; }
+    BuraTable #hand-title { height: 1; background: $panel; padding: 0 1; }
+    BuraTable #bura-hand { height: auto; padding: 0 1; link-style: none; }
+    """
+
+    def view(self) -> BuraView:
+        raise NotImplementedError
+
+    def hand_title(self) -> str:
+        raise NotImplementedError
+
+    def title_text(self) -> str:
+        return self.messages("bura.title")
+
+    def compose_board(self) -> ComposeResult:
+        yield Static(id="bura-board")
+
+    def compose_hand(self) -> ComposeResult:
+        yield Static(id="hand-title")
+        yield BuraHandView(id="bura-hand")
+
+    def chosen(self) -> frozenset[int]:
+        return frozenset()
+
+    def show_board(self) -> None:
+        view = self.view()
+        self.query_one("#bura-board", Static).update(Content.from_markup(board_markup(view, self.names, self.messages)))
+        self.query_one("#hand-title", Static).update(self.hand_title())
+        self.query_one("#bura-hand", Static).update(Content.from_markup(hand_markup(list(view.hand), self.chosen())))
+
+    def status_markup(self) -> str:
+        view = self.view()
+        words = self.messages
+        return escape(
+            words(
+                "bura.status",
+                hand=self.hand_index(),
+                suit=SUIT_SYMBOLS[view.trump],
+                stock=view.stock_size,
+                pot=view.pot,
+            )
+        )
+
+    def hand_index(self) -> int:
+        raise NotImplementedError
+
+    def seat_lines(self) -> list[SeatLine]:
+        view = self.view()
+        words = self.messages
+        return [
+            SeatLine(
+                self.names[seat],
+                words("game.cards", n=view.hand_sizes[seat]),
+                on_turn=seat == view.current and view.phase is not Phase.OVER,
+                dealer=seat == view.dealer,
+            )
+            for seat in range(2)
+        ]
+
+    def action_lines(self, actions: list[BuraAction]) -> list[str]:
+        named = self.messages.with_names(self.names)
+        return [escape(move_text(named, action)) for action in actions]
+
+
+class BuraPlayScreen(BuraTable, PlayScreen):
+    """A person's seat at a Bura match against a bot."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(str(n), f"pick({n - 1})", show=False) for n in (1, 2, 3)),
+        Binding("enter", "play", show=False),
+        Binding("d", "declare", show=False),
+        Binding("c", "claim", show=False),
+        Binding("p", "pass_turn", show=False),
+    ]
+
+    RECORD_PREFIX = "bura"
+
+    def __init__(
+        self, game: BuraTableGame, messages: Words, bot_delay: float, save_path: Path, records: Path | None
+    ) -> None:
+        super().__init__(game, messages, bot_delay, save_path, records)
+        self.game = game
+        self.selected: frozenset[int] = frozenset()
+
+    # --- what the table shows ----------------------------------------------------------------
+
+    def view(self) -> BuraView:
+        return self.game.view()
+
+    def chosen(self) -> frozenset[int]:
+        return self.selected
+
+    def hand_title(self) -> str:
+        return self.messages("bura.your-hand")
+
+    def hand_index(self) -> int:
+        return self.game.hand_number - 1
+
+    def score_sheet(self) -> ScoreSheet:
+        standings = self.game.standings
+        return ScoreSheet(standings.changes, ((0,), (1,)), standings.after[-1])
+
+    def log_lines(self) -> list[str]:
+        return self.action_lines(self.game.actions)
+
+    def keys_text(self) -> str:
+        return self.messages("bura.keys_play")
+
+    def prompt(self) -> str:
+        words = self.messages
+        view = self.game.view()
+        if view.phase is Phase.OVER:
+            return escape(words("tui.hand_over"))
+        if not self.game.person_to_play:
+            return escape(words("tui.prompt_wait", name=self.names[view.current]))
+        return escape(self._turn_prompt(view))
+
+    def _turn_prompt(self, view: BuraView) -> str:
+        """What the person may do on their turn."""
+        words = self.messages
+        match view.phase:
+            case Phase.CLAIM:
+                kind = combination(list(view.hand), view.trump)
+                return words("bura.prompt.claim", combination=combination_name(words, kind or ""))
+            case Phase.LAST_CALL:
+                return words("bura.prompt.last-call")
+            case Phase.ANSWER:
+                return words("bura.prompt.answer", n=len(view.trick))
+        return words("bura.prompt.must-lead" if view.must_lead else "bura.prompt.lead")
+
+    def breakdown_markup(self) -> str:
+        game = self.game
+        result = game.last_result
+        assert result is not None
+        named = self.messages.with_names(self.names)
+        state = game.state
+        lines = [
+            f"[bold]{escape(named('bura.hand_over', hand=game.hand_number - 1))}[/]",
+            "",
+            escape(result_text(named, result, state.pot)),
+        ]
+        for seat, hand in enumerate(state.hands):
+            if hand:
+                lines.append(f"{escape(self.names[seat])}: {cards_markup(hand)}")
+        lines += ["", escape(standing_text(named, game.match.tokens))]
+        return "\n".join(lines)
+
+    def match_over_text(self) -> str:
+        winner = self.game.match.winner
+        return self.messages.with_names(self.names)("bura.match_over", seat=winner)
+
+    # --- playing -----------------------------------------------------------------------------
+
+    def act(self, action: BuraAction) -> bool:
+        """Play the person's action; an illegal one shows its rule and changes nothing."""
+        try:
+            self.game.play(action)
+        except IllegalAction as error:
+            words = self.messages
+            text = words("tui.illegal", rule=words.rule_name(error.rule), message=words.refusal(error))
+            self.say(escape(text), "error")
+            return False
+        self.selected = frozenset()
+        self.say("")
+        self.after_change()
+        return True
+
+    def toggle_card(self, index: int) -> None:
+        if 0 <= index < len(self.game.view().hand):
+            self.selected ^= {index}
+            self.show_board()
+
+    def action_pick(self, index: int) -> None:
+        self.toggle_card(index)
+
+    def action_play(self) -> None:
+        """Enter: lead or answer with the chosen cards (a claimed combination needs none chosen)."""
+        view = self.game.view()
+        seat = self.game.seat
+        if view.must_lead:
+            self.act(Lead(seat, view.must_lead))
+            return
+        cards = tuple(sorted(view.hand[i] for i in self.selected))
+        if not cards:
+            self.say(escape(self.messages("bura.choose-first")), "error")
+            return
+        self.act(Answer(seat, cards) if view.phase is Phase.ANSWER else Lead(seat, cards))
+
+    def action_declare(self) -> None:
+        self.act(Declare(self.game.seat))
+
+    def action_claim(self) -> None:
+        self.act(Claim(self.game.seat))
+
+    def action_pass_turn(self) -> None:
+        self.act(Pass(self.game.seat))
+
+
+class BuraReplayScreen(BuraTable, ReplayScreen):
+    """A Bura record, step by step, either player's hand shown."""
+
+    replay: BuraReplayCursor
+
+    def __init__(self, replay: BuraReplayCursor, messages: Words, seat: int = 0) -> None:
+        super().__init__(replay, messages, seat)
+
+    def view(self) -> BuraView:
+        return observe(self.replay.state, self.shown_seat)
+
+    def hand_title(self) -> str:
+        return self.messages("bura.hand-of", name=self.names[self.shown_seat])
+
+    def hand_index(self) -> int:
+        return self.replay.hand_index
+
+    def score_sheet(self) -> ScoreSheet:
+        cursor = self.replay
+        after = [hand.standing_before for hand in cursor.hands[: cursor.hand_index + 1]]
+        state = cursor.state
+        if state.result is not None and cursor.hand_index + 1 < len(cursor.hands):
+            after.append(cursor.hands[cursor.hand_index + 1].standing_before)
+        return ScoreSheet(Standings(after).changes, ((0,), (1,)), after[-1])
+
+    def log_lines(self) -> list[str]:
+        return self.action_lines(self.replay.hand.actions[: self.replay.position])
+
+    def keys_text(self) -> str:
+        return self.messages("tui.keys_replay")
+
+    def replay_caption(self) -> str:
+        cursor = self.replay
+        named = self.messages.with_names(self.names)
+        last = cursor.last_action
+        text = escape(move_text(named, last)) if last is not None else escape(named("tui.replay_start"))
+        result = cursor.state.result
+        if result is not None:
+            text += f" · [bold]{escape(result_text(named, result, cursor.state.pot))}[/]"
+        return text
+
+
+class BuraApp(App[None]):
+    """Bura at a terminal table: a match against a bot (``game``), or a saved record step by step (``replay``)."""
+
+    TITLE = "Bura"
+
+    def __init__(  # noqa: PLR0913
+        self,
+        game: BuraTableGame | None = None,
+        replay: BuraReplayCursor | None = None,
+        language: str = "en",
+        bot_delay: float = 0.5,
+        save_path: Path = Path("bura-match.json"),
+        seat: int = 0,
+        records: Path | None = None,
+    ) -> None:
+        super().__init__()
+        self.messages = Words(language)
+        self.table: BuraPlayScreen | BuraReplayScreen
+        if game is not None and replay is None:
+            self.table = BuraPlayScreen(game, self.messages, bot_delay, save_path, records)
+        elif replay is not None and game is None:
+            self.table = BuraReplayScreen(replay, self.messages, seat)
+        else:
+            raise ValueError("the table needs a game to play or a record to replay, not both")
+
+    def get_default_screen(self) -> Screen[None]:
+        return self.table
+
+    @property
+    def game(self) -> BuraTableGame | None:
+        return self.table.game if isinstance(self.table, BuraPlayScreen) else None
