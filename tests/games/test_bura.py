@@ -25,8 +25,8 @@ from biriba.games.bura import (
     action_to_json,
     observe,
 )
-from biriba.games.bura.bots import BOTS, HeuristicBuraBot, determinize, duplicate_deal, play_hand
-from biriba.games.bura.game import ORDER, answer_wins, beats, combination, points
+from biriba.games.bura.bots import BOTS, HeuristicBuraBot, determinize, duplicate_deal, hint, play_hand
+from biriba.games.bura.game import ORDER, Trick, answer_wins, beats, combination, points
 
 RULES = BuraRules()
 
@@ -349,3 +349,40 @@ def test_the_search_beats_the_heuristic_over_duplicate_deals() -> None:
     # Measured over 400 duplicate deals: +0.39 hands of two (docs/bura.md); these 80 are fixed seeds.
     results = [duplicate_deal("search", "heuristic", seed) for seed in range(80)]
     assert sum(results) / len(results) > 0.1
+
+
+def test_a_hint_declares_with_31_counted_and_passes_the_last_call_without() -> None:
+    state = state_of("7C 9C KD", "8C JC 6S", "QH")
+    state.apply(Lead(0, cs("7C")))
+    state.apply(Answer(1, cs("8C")))  # seat 1 takes it: 0 points
+    # As if seat 1 had taken a second trick too: 32 points in all.
+    state.tricks.append(Trick(0, cs("AS 10S KS"), cs("QS JS JD"), 1))
+    state.won[1] = list(cs("8C 7C AS 10S KS QS JS JD"))
+    suggestion = hint(observe(state, 1), state.tricks, state.legal_actions(), random.Random(1))
+    assert (suggestion.action, suggestion.reason, suggestion.facts) == (Declare(1), "declare", {"points": 32})
+    plain = BuraState.deal(RULES, 0, seed=3)
+    rng = random.Random(3)
+    while plain.phase is not Phase.LAST_CALL:
+        plain.apply(rng.choice([a for a in plain.legal_actions() if not isinstance(a, Declare | Claim)]))
+    seat = plain.current
+    counted = points(plain.won[seat])
+    suggestion = hint(observe(plain, seat), plain.tricks, plain.legal_actions(), random.Random(1))
+    expected = (Declare(seat), "declare") if counted >= 31 else (Pass(seat), "pass-last")
+    assert (suggestion.action, suggestion.reason) == expected and suggestion.facts == {"points": counted}
+
+
+def test_a_hint_claims_with_a_combination_and_says_which() -> None:
+    state = state_of("7C 9C KD", "6H 8H JH", "QH")
+    suggestion = hint(observe(state, 1), [], state.legal_actions(), random.Random(1))
+    assert (suggestion.action, suggestion.reason, suggestion.facts) == (Claim(1), "claim", {"combination": "bura"})
+
+
+def test_a_hint_to_answer_searches_and_names_the_runner_up() -> None:
+    state = state_of("AS 9C KD", "10S 6S 7D", "QH")
+    state.apply(Lead(0, cs("AS")))  # 11 points led; seat 1 cannot beat the ace of spades but by a trump
+    view = observe(state, 1)
+    suggestion = hint(view, [], state.legal_actions(), random.Random(2))
+    assert isinstance(suggestion.action, Answer) and suggestion.worlds == 16
+    assert suggestion.runner_up is not None and suggestion.runner_up[1] <= suggestion.score
+    assert suggestion.reason == "give"  # no trump, nothing beats the ace: a card of no points goes
+    assert suggestion.action in (Answer(1, cs("6S")), Answer(1, cs("7D"))) and suggestion.facts == {"points": 0}

@@ -171,3 +171,25 @@ def test_a_saved_record_is_stepped_through_move_by_move(tmp_path: Path) -> None:
             assert "γύρος 2/3" in plain(app, "#message")
 
     asyncio.run(scenario())
+
+
+def test_a_hint_chooses_the_search_players_cards_and_says_why() -> None:
+    async def scenario() -> None:
+        app = new_app()
+        game = app.game
+        assert game is not None
+        async with app.run_test(size=(80, 24)) as pilot:
+            view = game.view()
+            await pilot.press("h")
+            message = plain(app, "#message")
+            assert message.startswith("Hint: You: ")
+            screen = app.table
+            assert isinstance(screen, BuraPlayScreen)
+            chosen = tuple(sorted(view.hand[i] for i in screen.selected))
+            assert chosen and card_symbol(chosen[0]) in message
+            assert "deals of the unseen cards" in message and "next best" in message
+            played = len(game.actions)
+            await pilot.press("enter")  # the hinted cards are played as they are
+            assert game.actions[played] == Lead(game.seat, chosen)
+
+    asyncio.run(scenario())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from biriba.games.bura.bots import BuraHint
 from biriba.games.bura.game import Answer, BuraAction, Claim, Declare, HandResult, Lead, Pass
 from biriba.i18n import Words
 
@@ -46,3 +47,24 @@ def standing_text(words: Words, tokens: list[int] | tuple[int, ...]) -> str:
     return " · ".join(
         words("bura.standing", seat=seat, tokens=words("bura.tokens", n=held)) for seat, held in enumerate(tokens)
     )
+
+
+def hint_text(words: Words, hint: BuraHint) -> str:
+    """A hint in words: the move, why, and how it fared against the next best move when searched."""
+    facts = dict(hint.facts)
+    if "combination" in facts:
+        facts["combination"] = combination_name(words, str(facts["combination"]))
+    text = words(
+        "bura.hint.move", move=move_text(words, hint.action), reason=words(f"bura.hint.{hint.reason}", **facts)
+    )
+    if hint.runner_up is not None:
+        runner, other = hint.runner_up
+        searched = words(
+            "bura.hint.searched",
+            worlds=hint.worlds,
+            score=words.signed(hint.score),
+            next=move_text(words, runner),
+            other=words.signed(other),
+        )
+        text = words.clauses((text, searched))
+    return text

@@ -54,3 +54,20 @@ def play_match(  # noqa: PLR0913
         if on_hand_end is not None:
             on_hand_end(match, result)
     return record, match
+
+
+def duplicate_deal(game: Game, rules: Any, x: str, y: str, seed: int) -> float:
+    """Deal ``seed`` played once with bot ``x`` in each seat and bot ``y`` in all the others: the sum of
+    ``x``'s outcome above the table's mean outcome (Bura: the hands ``x`` won less those it lost)."""
+    players = game.rules_players(rules)
+    total = 0.0
+    for x_seat in range(players):
+        state = game.deal(rules, seed % players, seed, None)
+        bots = [game.make_bot(x if seat == x_seat else y) for seat in range(players)]
+        rngs = [seat_rng(game, seed, seat) for seat in range(players)]
+        while not state.is_over:
+            seat = state.current
+            state.apply(bots[seat].choose(game.observe(state, seat), state.legal_actions(), rngs[seat]))
+        outcome = game.outcome(state)
+        total += outcome[x_seat] - sum(outcome) / players
+    return total

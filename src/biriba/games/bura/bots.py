@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from biriba.core.cards import Card, suit_of
 from biriba.games.bura.game import (
@@ -53,6 +54,13 @@ class TrickMemory:
     def __init__(self) -> None:
         self.tricks: list[Trick] = []
         self._deal: tuple[int, Card] | None = None
+
+    @classmethod
+    def of(cls, view: BuraView, tricks: Sequence[Trick]) -> TrickMemory:
+        """The memory of a player who saw ``tricks``, the hand's tricks so far, up to ``view``."""
+        memory = cls()
+        memory._deal, memory.tricks = (view.dealer, view.trump_card), list(tricks)
+        return memory
 
     def update(self, view: BuraView) -> None:
         deal = (view.dealer, view.trump_card)
@@ -146,17 +154,71 @@ class SearchBuraBot:
         declaration = self.memory.declaration(view, legal)
         if declaration is not None:
             return declaration
+        return self.evaluate(view, legal, rng)[0][0]
+
+    def evaluate(self, view: BuraView, legal: Sequence[BuraAction], rng: random.Random) -> list[tuple[BuraAction, int]]:
+        """Every move but a declaration with the hands it wins less those it loses over the worlds played
+        out, best first (the heuristic's own first among equals). With one move, nothing is played out."""
         first = play(view, legal)
         options = [first, *(action for action in legal if action != first and not isinstance(action, Declare))]
         if len(options) == 1:
-            return first
+            return [(first, 0)]
         totals = [0] * len(options)
         for _ in range(self.worlds):
             world = determinize(view, self.memory, rng)
             seed = rng.randrange(2**32)
             for index, action in enumerate(options):
                 totals[index] += _playout(world, action, view.seat, random.Random(seed))
-        return options[max(range(len(options)), key=lambda index: (totals[index], -index))]
+        order = sorted(range(len(options)), key=lambda index: (-totals[index], index))
+        return [(options[index], totals[index]) for index in order]
+
+
+@dataclass(frozen=True, slots=True)
+class BuraHint:
+    """A suggested move and why: ``reason`` names the catalogue's ``bura.hint.`` text and ``facts`` fill it;
+    ``score`` is what the move came to over ``worlds`` worlds played out and ``runner_up`` the next best
+    move with its score (None when the move was not searched)."""
+
+    action: BuraAction
+    reason: str
+    facts: dict[str, object] = field(default_factory=dict)
+    worlds: int = 0
+    score: int = 0
+    runner_up: tuple[BuraAction, int] | None = None
+
+
+def hint(view: BuraView, tricks: Sequence[Trick], legal: Sequence[BuraAction], rng: random.Random) -> BuraHint:
+    """What the search player would do in ``view`` (the hand's ``tricks`` remembered), and why."""
+    searcher = SearchBuraBot()
+    searcher.memory = TrickMemory.of(view, tricks)
+    counted = searcher.memory.points(view.seat)
+    declaration = searcher.memory.declaration(view, legal)
+    if declaration is not None:
+        return BuraHint(declaration, "declare", {"points": counted})
+    if Claim(view.seat) in legal:
+        kind = combination(view.hand, view.trump)
+        return BuraHint(Claim(view.seat), "claim", {"combination": kind or ""})
+    if view.phase is Phase.LAST_CALL:
+        return BuraHint(Pass(view.seat), "pass-last", {"points": counted})
+    ranked = searcher.evaluate(view, legal, rng)
+    action, score = ranked[0]
+    runner_up = ranked[1] if len(ranked) > 1 else None
+    worlds = searcher.worlds if runner_up is not None else 0
+    reason, facts = _reason(view, action)
+    return BuraHint(action, reason, facts, worlds, score, runner_up)
+
+
+def _reason(view: BuraView, action: BuraAction) -> tuple[str, dict[str, object]]:
+    """Why a lead or an answer: what it takes or gives, or the combination it leads."""
+    if isinstance(action, Answer):
+        if answer_wins(action.cards, view.trick, view.trump):
+            return "take", {"points": points(view.trick) + points(action.cards)}
+        return "give", {"points": points(action.cards)}
+    assert isinstance(action, Lead)
+    kind = combination(action.cards, view.trump) if len(action.cards) == HAND_SIZE else None
+    if kind is not None:
+        return "lead-combination", {"combination": kind}
+    return "lead", {"points": points(action.cards)}
 
 
 def determinize(view: BuraView, memory: TrickMemory, rng: random.Random) -> BuraState:

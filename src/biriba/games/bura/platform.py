@@ -38,9 +38,9 @@ def _deal(rules: BuraRules, dealer: int, seed: int | None, deck: list[Card] | No
 
 
 def _determinize(state: BuraState, seat: int, rng: random.Random) -> BuraState:
-    memory = TrickMemory()
-    memory.tricks = list(state.tricks)  # every trick was played face up: both players saw it
-    return determinize(observe(state, seat), memory, rng)
+    view = observe(state, seat)
+    memory = TrickMemory.of(view, state.tricks)  # every trick was played face up: both players saw it
+    return determinize(view, memory, rng)
 
 
 def _outcome(state: BuraState) -> tuple[float, ...]:

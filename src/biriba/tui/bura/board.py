@@ -8,6 +8,7 @@ and the engine judges it; an illegal choice shows the rule that forbids it and c
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import ClassVar
 
@@ -21,9 +22,10 @@ from textual.widgets import Static
 from biriba.core.cards import SUIT_SYMBOLS, Card, card_symbol
 from biriba.core.errors import IllegalAction
 from biriba.games.bura import Answer, BuraAction, BuraView, Claim, Declare, Lead, Pass, Phase, observe
+from biriba.games.bura.bots import hint
 from biriba.games.bura.game import combination
 from biriba.i18n import Words
-from biriba.i18n.bura import combination_name, move_text, result_text, standing_text
+from biriba.i18n.bura import combination_name, hint_text, move_text, result_text, standing_text
 from biriba.tui.bura.game import BuraReplayCursor, BuraTableGame, Standings
 from biriba.tui.shell import PlayScreen, ReplayScreen, ScoreSheet, SeatLine, TableScreen
 from biriba.tui.shell.cards import card_markup, card_style, cards_markup
@@ -151,6 +153,7 @@ class BuraPlayScreen(BuraTable, PlayScreen):
         Binding("d", "declare", show=False),
         Binding("c", "claim", show=False),
         Binding("p", "pass_turn", show=False),
+        Binding("h", "hint", show=False),
     ]
 
     RECORD_PREFIX = "bura"
@@ -274,6 +277,21 @@ class BuraPlayScreen(BuraTable, PlayScreen):
 
     def action_pass_turn(self) -> None:
         self.act(Pass(self.game.seat))
+
+    def action_hint(self) -> None:
+        """Show what the search player would do, and why; the cards it would play are chosen, ready."""
+        game = self.game
+        if not game.person_to_play:
+            self.say(escape(self.messages("tui.no_turn", name=self.names[game.state.current])), "error")
+            return
+        view = game.view()
+        rng = random.Random(f"bura-hint:{game.deal.seed}:{game.deal.deck}:{len(game.actions)}")
+        suggestion = hint(view, game.state.tricks, game.state.legal_actions(), rng)
+        cards = suggestion.action.cards if isinstance(suggestion.action, Lead | Answer) else ()
+        self.selected = frozenset(view.hand.index(card) for card in cards if not view.must_lead)
+        self.show_board()
+        text = hint_text(self.messages.with_names(self.names), suggestion)
+        self.say(escape(self.messages("tui.hint", hint=text)), "hint")
 
 
 class BuraReplayScreen(BuraTable, ReplayScreen):
