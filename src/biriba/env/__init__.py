@@ -8,9 +8,10 @@
 - :mod:`biriba.env.gym_env`: a Gymnasium single-agent environment; our bots play the other seats.
 - :mod:`biriba.env.openspiel_game`: an OpenSpiel game (``python_biriba``) with a per-card shuffle
   as chance nodes, so OpenSpiel's algorithms (ISMCTS, evaluation) run on Biriba.
+- :mod:`biriba.env.bura`: the same three for Bura (``python_bura``), over :mod:`biriba.games.bura`.
 
-This package is a layer above the engine and the bots: it imports :mod:`biriba.core` and
-:mod:`biriba.bots`, and nothing else in the project imports it. The core needs none of the research
-packages; the modules here import them at the top, so importing one without the extra fails with
+This package is a layer above the engines and the bots: it imports :mod:`biriba.core`,
+:mod:`biriba.bots` and :mod:`biriba.games`, and nothing else in the project imports it. The core needs
+none of the research packages; the modules here import them at the top, so importing one without the extra fails with
 numpy's, gymnasium's, pettingzoo's or pyspiel's own ``ModuleNotFoundError``.
 """
