@@ -851,7 +851,7 @@ def _record_rules(path: Path) -> Rules:
 def tournament(  # noqa: PLR0913
     bots: Annotated[list[str], typer.Argument(help="Two or more bot specs: random greedy heuristic:key=value ...")],
     deals: Annotated[
-        int, typer.Option(help="Duplicate deals per pairing (each played once per side, X in that side's seats).")
+        int, typer.Option(help="Duplicate deals per pairing (each played with each bot alone at each side).")
     ] = 100,
     players: Annotated[int | None, typer.Option(help="Players, 2 to 8 (the rules' own by default).")] = None,
     rules: RulesOption = "standard",

@@ -141,7 +141,7 @@ def test_identical_bots_mirror_exactly(spec: str) -> None:
     ],
     ids=["3 alone", "5 formed", "6 in three teams", "3 formed"],
 )
-def test_a_deal_of_several_sides_is_played_once_per_side(
+def test_a_deal_of_several_sides_is_played_with_each_bot_alone_at_each_side(
     rules: Rules,
     every_side: tuple[tuple[int, ...], ...],
     spied: tuple[list[list[tuple[int, str]]], list[HandState]],
@@ -149,11 +149,16 @@ def test_a_deal_of_several_sides_is_played_once_per_side(
     tables, dealt = spied
     assert sides(rules) == every_side
     result = play_duplicate_deal(rules, "greedy", "random", index=2, seed=41)
-    assert len(tables) == len(dealt) == len(every_side)
-    for table, side, play in zip(tables, every_side, result.plays, strict=True):
+    assert len(tables) == len(dealt) == 2 * len(every_side)
+    lone_greedy, lone_random = tables[: len(every_side)], tables[len(every_side) :]
+    for table, side, play in zip(lone_greedy, every_side, result.plays[: len(every_side)], strict=True):
         seated = dict(table)
         assert [seat for seat in range(rules.players) if seated[seat] == "greedy"] == list(side)
         assert play.x_seats == side
+    for table, side, play in zip(lone_random, every_side, result.plays[len(every_side) :], strict=True):
+        seated = dict(table)
+        assert [seat for seat in range(rules.players) if seated[seat] == "random"] == list(side)
+        assert set(play.x_seats) == set(range(rules.players)) - set(side)
     assert all(state.hands == dealt[0].hands and state.dealer == 2 % rules.players for state in dealt)
     # X's side against the mean of the others, read from the right seats: replay the first play by hand.
     state = HandState.deal(rules, 2 % rules.players, seed=41)
@@ -166,6 +171,17 @@ def test_a_deal_of_several_sides_is_played_once_per_side(
     others = [scores[side[0]] for side in every_side[1:]]
     assert result.plays[0].x_score == scores[0]
     assert result.plays[0].y_score == pytest.approx(sum(others) / len(others))
+    # And the first play the other way round: Y alone at the first side, X's score the mean of the rest.
+    mirrored = result.plays[len(every_side)]
+    state = HandState.deal(rules, 2 % rules.players, seed=41)
+    play_out(
+        state,
+        [make_bot(spec) for spec in seats_of("random", "greedy", rules.players, every_side[0])],
+        seat_rngs(41, rules.players),
+    )
+    scores = state.hand_score().seat_scores
+    rest = [scores[side[0]] for side in every_side[1:]]
+    assert (mirrored.x_score, mirrored.y_score) == (pytest.approx(sum(rest) / len(rest)), scores[0])
     assert result.diff == pytest.approx(sum(play.diff for play in result.plays))
 
 

@@ -30,7 +30,7 @@ def test_a_ladder_is_summarised_and_not_played_again(tmp_path: Path, monkeypatch
     summary = json.loads((tmp_path / "summary.json").read_text())
     entry = summary["tables"]["standard 3p: random < greedy"]
     (step,) = entry["steps"]
-    assert (step["weaker"], step["stronger"], step["deals"], step["hands"]) == ("random", "greedy", 4, 12)
+    assert (step["weaker"], step["stronger"], step["deals"], step["hands"]) == ("random", "greedy", 4, 24)
     low, high = step["lead_ci95"]
     assert low <= step["lead"] <= high
     assert step["holds"] == (low > 0)

@@ -9,8 +9,13 @@ Seats and sides. The sides of a deal are its scoring units: the teams of fixed p
 and 5), or every seat on its own where each plays alone or partnerships form during the hand (3 and 5
 players). The deal is played once per side, X in that side's seats and Y everywhere else; a play's
 result is X's score over the mean of the other sides' scores, and the deal's result their sum. With two
-sides that is X's points over Y's in each play, as a head-to-head. Matches are played only by games of
-two fixed sides (a match of several sides has no single opponent to win against).
+sides that is X's points over Y's in each play, as a head-to-head. With more than two sides, each side is
+also played the other way round, Y alone in its seats and X everywhere else (X's score then the mean of
+its sides'): one bot alone among others plays another game than the same bot among many of its kind, and
+only both together make X against Y the same measure as Y against X, its sign turned. (One greedy team
+among two heuristic teams, six players, Venezuelan rules: +176 a deal over them; one heuristic team among
+two greedy ones: +448 over them, over 100-200 deals each.) Matches are played only by games of two fixed
+sides (a match of several sides has no single opponent to win against).
 
 Random generators are per seat, not shared and not per bot: seat ``s`` of hand ``h`` draws from
 ``seat_rng(h, s)`` (:mod:`biriba.bots.play`). So a bot's random choices do not shift when the bot at
@@ -109,7 +114,7 @@ class HandPlay:
     where there are several)."""
 
     x_seats: tuple[int, ...]
-    x_score: int
+    x_score: float
     y_score: float
     actions: int
     capped: bool = False
@@ -122,7 +127,7 @@ class HandPlay:
     def to_json(self) -> dict[str, Any]:
         return {
             "x_seats": list(self.x_seats),
-            "x_score": self.x_score,
+            "x_score": _number(self.x_score),
             "y_score": _number(self.y_score),
             "actions": self.actions,
             "capped": self.capped,
@@ -165,22 +170,36 @@ class DealResult:
 
 
 def play_duplicate_deal(rules: Rules, x_spec: str, y_spec: str, index: int, seed: int) -> DealResult:
-    """Play deal ``seed`` once per side, X in that side's seats (:func:`sides`); the dealer is ``index`` mod
-    players."""
+    """Play deal ``seed`` with X alone at each side (:func:`sides`), and with more than two sides Y alone at
+    each side too; the dealer is ``index`` mod players."""
     dealer = index % rules.players
     every_side = sides(rules)
+    # X alone at each side; with more than two sides, Y alone at each side too (the module doc says why).
+    lone_bots = [x_spec] if len(every_side) == 2 else [x_spec, y_spec]
     plays = []
-    for mine in every_side:
-        state = HandState.deal(rules, dealer, seed=seed)
-        bots = fresh_bots(seats_of(x_spec, y_spec, rules.players, mine))
-        actions = len(play_out(state, bots, seat_rngs(seed, rules.players), max_actions=HAND_ACTION_LIMIT))
-        if not state.is_over:
-            plays.append(HandPlay(mine, 0, 0, actions, capped=True))
-            continue
-        scores = state.hand_score().seat_scores
-        others = [scores[side[0]] for side in every_side if side != mine]
-        plays.append(HandPlay(mine, scores[mine[0]], sum(others) / len(others), actions))
+    for lone_bot in lone_bots:
+        for lone in every_side:
+            mine = lone if lone_bot == x_spec else tuple(s for s in range(rules.players) if s not in lone)
+            plays.append(_play(rules, dealer, seed, seats_of(x_spec, y_spec, rules.players, mine), mine, lone))
     return DealResult(index, seed, dealer, tuple(plays))
+
+
+def _play(  # noqa: PLR0913
+    rules: Rules, dealer: int, seed: int, specs: tuple[str, ...], mine: tuple[int, ...], lone: tuple[int, ...]
+) -> HandPlay:
+    """One play of deal ``seed`` with bot ``specs`` by seat, X at ``mine``: X's sides' mean score and the
+    others' (``lone`` is the side that plays alone against the rest)."""
+    state = HandState.deal(rules, dealer, seed=seed)
+    actions = len(play_out(state, fresh_bots(specs), seat_rngs(seed, rules.players), max_actions=HAND_ACTION_LIMIT))
+    if not state.is_over:
+        return HandPlay(mine, 0, 0, actions, capped=True)
+    scores = state.hand_score().seat_scores
+    lone_score = scores[lone[0]]
+    rest = [scores[side[0]] for side in sides(rules) if side != lone]
+    rest_score = sum(rest) / len(rest)
+    if mine == lone:
+        return HandPlay(mine, lone_score, rest_score, actions)
+    return HandPlay(mine, rest_score, lone_score, actions)
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,10 +25,13 @@ from pathlib import Path
 from typing import Any
 
 from biriba.core.rules import PLAYER_COUNTS, PRESETS, Rules
+from biriba.sim.duplicate import sides
 from biriba.sim.tournament import TournamentConfig, ladder, run_tournament
 
 DEFAULT_BOTS = ("random", "greedy", "heuristic")
-SUMMARY_FORMAT = "biriba-ladders/1"
+SUMMARY_FORMAT = "biriba-ladders/2"
+"""Format 2: at tables of more than two sides each bot also plays alone against the other (format 1 played
+the weaker bot alone only); the entries of two-side tables carry over from format 1 unchanged."""
 
 
 def every_table() -> list[tuple[str, int]]:
@@ -97,6 +100,13 @@ def load_summary(path: Path) -> dict[str, Any]:
     if not path.exists():
         return {"format": SUMMARY_FORMAT, "tables": {}}
     summary: dict[str, Any] = json.loads(path.read_text())
+    if summary.get("format") == "biriba-ladders/1":
+        two_sided = {
+            key: entry
+            for key, entry in summary["tables"].items()
+            if len(sides(Rules.from_preset(entry["preset"], players=entry["players"]))) == 2
+        }
+        return {"format": SUMMARY_FORMAT, "tables": two_sided}
     if summary.get("format") != SUMMARY_FORMAT:
         raise ValueError(f"{path} is not a ladders summary ({SUMMARY_FORMAT})")
     return summary
@@ -117,9 +127,10 @@ def summary_markdown(summary: dict[str, Any]) -> str:
     lines = [
         "# The bot ladder in every preset and format",
         "",
-        "Each bot against the next over duplicate deals (every deal played once per side, the first bot in that",
-        "side's seats; docs/bots.md). Lead: the stronger bot's mean points over the other sides per duplicate deal,",
-        "with its 95% interval; a step holds when the interval lies above 0.",
+        "Each bot against the next over duplicate deals (every deal played with each bot alone at each side in",
+        "turn, the other bot at the other sides; at two sides, once per side; docs/bots.md). Lead: the stronger",
+        "bot's mean points over the other sides per duplicate deal, with its 95% interval; a step holds when",
+        "the interval lies above 0.",
         "",
         "Made by:",
         "",
