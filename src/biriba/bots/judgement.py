@@ -66,6 +66,9 @@ class Weights:
     pass it round the table for ever (four heuristic players did, in Buraco aberto, at -15)."""
     take_pile_margin_many: float = -15.0
     """The margin for a pile of two cards or more: more cards to build with are worth more than they seem."""
+    take_pile_margin_unopened: float = 120.0
+    """The margin while the seat's first meld must lay its whole hand: every card taken makes that harder
+    (never taking one is far worse: -645 a deal against the greedy player at 3 players, classic rules)."""
 
 
 DEFAULT = Weights()
