@@ -478,7 +478,7 @@ def watch(  # noqa: PLR0913, PLR0915
         _fail(f"--delay must be 0 or more seconds, not {delay}", EXIT_USAGE, False)
     if game != "biriba":
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
-        _watch_bura(_GameTable.of(game, rules, bots, dealer), seed, match, save, words, delay)
+        _watch_bura(_GameTable.of(game, rules, players, bots, dealer), seed, match, save, words, delay)
         return
     table_rules = _rules_from_option(rules, False, players)
     levels = (bots or "greedy").split(",")
@@ -549,10 +549,10 @@ class _GameTable:
     dealer: int
 
     @classmethod
-    def of(cls, name: str, preset: str, bots: str | None, dealer: int) -> _GameTable:
+    def of(cls, name: str, preset: str, players: int | None, bots: str | None, dealer: int) -> _GameTable:
         try:
             game = game_named(name)
-            rules = game.rules(preset)
+            rules = game.rules(preset, players)
             players = game.rules_players(rules)
             levels = [level.strip() for level in (bots or "heuristic").split(",")]
             if len(levels) == 1:
