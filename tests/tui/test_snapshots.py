@@ -7,6 +7,7 @@ in ``__snapshots__``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,11 @@ import pytest
 from textual.pilot import Pilot
 
 from biriba.core.actions import Discard
+from biriba.games.bura import BuraRules
+from biriba.games.bura.bots import HeuristicBuraBot
 from biriba.tui import BiribaApp, ReplayCursor
+from biriba.tui.bura.board import BuraApp
+from biriba.tui.bura.game import BuraTableGame
 from tests.tui.driver import new_app, new_game, play_to_end_of_hand, select_cards
 
 SnapCompare = Callable[..., bool]
@@ -69,3 +74,34 @@ def test_replay_of_a_saved_hand_100x30(snap_compare: SnapCompare, language: str,
     game.save(saved)
     app = BiribaApp(replay=ReplayCursor.load(saved), language=language)
     assert snap_compare(app, press=["right"] * 12, terminal_size=(100, 30))
+
+
+# --- Bura --------------------------------------------------------------------------------------------
+
+
+def new_bura_app(language: str) -> BuraApp:
+    game = BuraTableGame.new(BuraRules(), 0, [None, HeuristicBuraBot()], 4)
+    return BuraApp(game=game, language=language, bot_delay=0)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_bura_table_with_a_hint_80x24(snap_compare: SnapCompare, language: str) -> None:
+    assert snap_compare(new_bura_app(language), press=["h"], terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_bura_end_of_hand_80x24(snap_compare: SnapCompare, language: str) -> None:
+    async def play_the_hand_out(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        assert isinstance(app, BuraApp) and app.game is not None
+        game = app.game
+        player = HeuristicBuraBot()
+        await pilot.pause()
+        while game.last_result is None:
+            action = player.choose(game.view(), game.state.legal_actions(), random.Random(0))
+            game.play(action)
+            app.table.after_change()
+            await pilot.pause()
+        await pilot.pause()
+
+    assert snap_compare(new_bura_app(language), run_before=play_the_hand_out, terminal_size=(80, 24))
