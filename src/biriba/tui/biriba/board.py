@@ -14,13 +14,12 @@ from collections.abc import Iterable, Sequence, Set
 from pathlib import Path
 from typing import ClassVar
 
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.markup import escape
 from textual.reactive import reactive
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
@@ -47,6 +46,7 @@ from biriba.tui.biriba.render import (
     teams_markup,
 )
 from biriba.tui.shell import PlayScreen, ReplayScreen, ScoreSheet, SeatLine, TableScreen
+from biriba.tui.shell.app import TableApp
 from biriba.tui.shell.sheet import side_name
 
 DIGIT_WAIT = 0.6
@@ -538,36 +538,14 @@ class BiribaReplayScreen(BiribaTable, ReplayScreen):
         return text
 
 
-class BiribaApp(App[None]):
+class BiribaApp(TableApp[TableGame, ReplayCursor, BiribaPlayScreen, BiribaReplayScreen]):
     """Biriba at a terminal table: play a match against bots (``game``), or step through a saved
     record (``replay``)."""
 
     TITLE = "Biriba"
 
-    def __init__(  # noqa: PLR0913
-        self,
-        game: TableGame | None = None,
-        replay: ReplayCursor | None = None,
-        language: str = "en",
-        bot_delay: float = 0.5,
-        save_path: Path = Path("biriba-match.json"),
-        seat: int = 0,
-        records: Path | None = None,
-    ) -> None:
-        super().__init__()
-        self.messages = Words(language)
-        self.table: BiribaPlayScreen | BiribaReplayScreen
-        if game is not None and replay is None:
-            self.table = BiribaPlayScreen(game, self.messages, bot_delay, save_path, records)
-        elif replay is not None and game is None:
-            self.table = BiribaReplayScreen(replay, self.messages, seat)
-        else:
-            raise ValueError("the table needs a game to play or a record to replay, not both")
+    def play_screen(self, game: TableGame, bot_delay: float, save_path: Path, records: Path | None) -> BiribaPlayScreen:
+        return BiribaPlayScreen(game, self.messages, bot_delay, save_path, records)
 
-    def get_default_screen(self) -> Screen[None]:
-        return self.table
-
-    @property
-    def game(self) -> TableGame | None:
-        """The match being played (None in a replay)."""
-        return self.table.game if isinstance(self.table, BiribaPlayScreen) else None
+    def replay_screen(self, replay: ReplayCursor, seat: int) -> BiribaReplayScreen:
+        return BiribaReplayScreen(replay, self.messages, seat)

@@ -23,6 +23,7 @@ from biriba.core.records import Deal, HandRecord, MatchRecord, ReplayError, is_m
 from biriba.core.rules import Rules
 from biriba.core.state import HandState
 from biriba.core.views import SeatView, observe
+from biriba.tui.shell.cursor import MoveCursor
 
 
 def first_hand_seed(seed: int) -> int:
@@ -235,7 +236,7 @@ class ReplayHand:
     """This hand's result, when the record plays it to the end."""
 
 
-class ReplayCursor:
+class ReplayCursor(MoveCursor[ReplayHand]):
     """Steps through a hand or match record, one action at a time, forwards and back."""
 
     def __init__(self, record: HandRecord | MatchRecord) -> None:
@@ -251,10 +252,7 @@ class ReplayCursor:
                 hands.append(_replay_hand(state, actions, before, match))
         if not hands:
             raise InvalidInputError("the record holds no hand to replay")
-        self.hands = hands
-        self.hand_index = 0
-        self.position = 0
-        """How many actions of the current hand have been played."""
+        super().__init__(hands)
 
     @classmethod
     def load(cls, path: Path) -> ReplayCursor:
@@ -267,39 +265,12 @@ class ReplayCursor:
         return self.rules.players
 
     @property
-    def hand_count(self) -> int:
-        return len(self.hands)
-
-    @property
-    def hand(self) -> ReplayHand:
-        return self.hands[self.hand_index]
-
-    @property
-    def hand_length(self) -> int:
-        """Moves in the current hand."""
-        return len(self.hand.actions)
-
-    @property
     def state(self) -> HandState:
         return self.hand.states[self.position]
 
     @property
     def last_action(self) -> Action | None:
         return self.hand.actions[self.position - 1] if self.position else None
-
-    def step(self, moves: int) -> bool:
-        """Move ``moves`` actions forwards (or back if negative) within the hand; False at either end."""
-        target = min(max(self.position + moves, 0), len(self.hand.actions))
-        moved = target != self.position
-        self.position = target
-        return moved
-
-    def go_to_hand(self, index: int) -> bool:
-        """Jump to the deal of hand ``index``; False if there is no such hand."""
-        if not 0 <= index < len(self.hands):
-            return False
-        self.hand_index, self.position = index, 0
-        return True
 
 
 def _replay_hand(

@@ -12,11 +12,10 @@ import random
 from pathlib import Path
 from typing import ClassVar
 
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.markup import escape
-from textual.screen import Screen
 from textual.widgets import Static
 
 from biriba.core.cards import SUIT_SYMBOLS, Card, card_symbol
@@ -28,6 +27,7 @@ from biriba.i18n import Words
 from biriba.i18n.bura import combination_name, hint_text, move_text, result_text, standing_text
 from biriba.tui.bura.game import BuraReplayCursor, BuraTableGame, Standings
 from biriba.tui.shell import PlayScreen, ReplayScreen, ScoreSheet, SeatLine, TableScreen
+from biriba.tui.shell.app import TableApp
 from biriba.tui.shell.cards import card_markup, card_style, cards_markup
 
 
@@ -336,34 +336,15 @@ class BuraReplayScreen(BuraTable, ReplayScreen):
         return text
 
 
-class BuraApp(App[None]):
+class BuraApp(TableApp[BuraTableGame, BuraReplayCursor, BuraPlayScreen, BuraReplayScreen]):
     """Bura at a terminal table: a match against a bot (``game``), or a saved record step by step (``replay``)."""
 
     TITLE = "Bura"
 
-    def __init__(  # noqa: PLR0913
-        self,
-        game: BuraTableGame | None = None,
-        replay: BuraReplayCursor | None = None,
-        language: str = "en",
-        bot_delay: float = 0.5,
-        save_path: Path = Path("bura-match.json"),
-        seat: int = 0,
-        records: Path | None = None,
-    ) -> None:
-        super().__init__()
-        self.messages = Words(language)
-        self.table: BuraPlayScreen | BuraReplayScreen
-        if game is not None and replay is None:
-            self.table = BuraPlayScreen(game, self.messages, bot_delay, save_path, records)
-        elif replay is not None and game is None:
-            self.table = BuraReplayScreen(replay, self.messages, seat)
-        else:
-            raise ValueError("the table needs a game to play or a record to replay, not both")
+    def play_screen(
+        self, game: BuraTableGame, bot_delay: float, save_path: Path, records: Path | None
+    ) -> BuraPlayScreen:
+        return BuraPlayScreen(game, self.messages, bot_delay, save_path, records)
 
-    def get_default_screen(self) -> Screen[None]:
-        return self.table
-
-    @property
-    def game(self) -> BuraTableGame | None:
-        return self.table.game if isinstance(self.table, BuraPlayScreen) else None
+    def replay_screen(self, replay: BuraReplayCursor, seat: int) -> BuraReplayScreen:
+        return BuraReplayScreen(replay, self.messages, seat)

@@ -21,6 +21,7 @@ from biriba.games.bura.bots import BuraBot
 from biriba.games.bura.match import settlement
 from biriba.games.bura.platform import BURA
 from biriba.games.records import GameRecord, GameReplayError, HandDeal
+from biriba.tui.shell.cursor import MoveCursor
 
 
 def first_hand_seed(seed: int) -> int:
@@ -205,33 +206,31 @@ class ReplayedHand:
     standing_before: tuple[int, int]
 
 
-class BuraReplayCursor:
+class BuraReplayCursor(MoveCursor[ReplayedHand]):
     """Steps through a saved Bura record, a move at a time."""
 
     def __init__(self, record: GameRecord) -> None:
         if not record.hands:
             raise InvalidInputError("the record holds no hand to replay")
         self.record = record
-        self.hands: list[ReplayedHand] = []
-        match_standings: list[tuple[int, int]] = [(record.rules.tokens, record.rules.tokens)]
+        hands: list[ReplayedHand] = []
+        standings: list[tuple[int, int]] = [(record.rules.tokens, record.rules.tokens)]
 
         def on_hand_start(number: int, state: object) -> None:
             assert isinstance(state, BuraState)
-            before = match_standings[-1]
-            self.hands.append(ReplayedHand([state.clone()], record.hands[number][1], before))
+            hands.append(ReplayedHand([state.clone()], record.hands[number][1], standings[-1]))
 
         def on_state(number: int, index: int, state: object) -> None:
             assert isinstance(state, BuraState)
-            self.hands[number].states.append(state.clone())
+            hands[number].states.append(state.clone())
             if state.result is not None:
-                match_standings.append(settlement(state)[0])
+                standings.append(settlement(state)[0])
 
         try:
             record.replay(on_state=on_state, on_hand_start=on_hand_start)
         except GameReplayError as error:
             raise InvalidInputError(f"the record does not replay: {error}") from None
-        self.hand_index = 0
-        self.position = 0
+        super().__init__(hands)
 
     @classmethod
     def load(cls, path: Path) -> BuraReplayCursor:
@@ -242,36 +241,12 @@ class BuraReplayCursor:
         return 2
 
     @property
-    def hand_count(self) -> int:
-        return len(self.hands)
-
-    @property
-    def hand(self) -> ReplayedHand:
-        return self.hands[self.hand_index]
-
-    @property
-    def hand_length(self) -> int:
-        return len(self.hand.actions)
-
-    @property
     def state(self) -> BuraState:
         return self.hand.states[self.position]
 
     @property
     def last_action(self) -> BuraAction | None:
         return self.hand.actions[self.position - 1] if self.position else None
-
-    def step(self, moves: int) -> bool:
-        target = min(max(self.position + moves, 0), self.hand_length)
-        moved = target != self.position
-        self.position = target
-        return moved
-
-    def go_to_hand(self, index: int) -> bool:
-        if not 0 <= index < len(self.hands) or index == self.hand_index:
-            return False
-        self.hand_index, self.position = index, 0
-        return True
 
 
 def is_bura_record(path: Path) -> bool:

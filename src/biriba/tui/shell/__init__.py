@@ -10,6 +10,8 @@ record. A game brings its board: what lies on the table and in the hand, and the
 * :mod:`.modals`: the end of a hand, and leaving a match in progress.
 * :mod:`.screens`: :class:`TableScreen` (the frame), :class:`PlayScreen` and :class:`ReplayScreen`,
   one screen per mode.
+* :mod:`.app`: :class:`~biriba.tui.shell.app.TableApp`, the application that opens a game's table in
+  one of the modes; :mod:`.cursor`: stepping through a record's moves; :mod:`.cards`: cards in colour.
 """
 
 from biriba.tui.shell.screens import PlayScreen, PlaySession, ReplayScreen, ReplaySession, TableScreen
