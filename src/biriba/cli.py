@@ -709,7 +709,10 @@ def play(  # noqa: PLR0912, PLR0913
         Path | None, typer.Option("--replay", help="Step through a saved hand or match record.")
     ] = None,
     save: Annotated[
-        Path | None, typer.Option(help="Where w saves the match (default: the --load file, or biriba-match.json / bura-match.json).")
+        Path | None,
+        typer.Option(
+            help="Where w saves the match (default: the --load file, or biriba-match.json / bura-match.json)."
+        ),
     ] = None,
     delay: Annotated[float, typer.Option(help="Seconds each bot pauses before it plays.")] = 0.6,
     game_name: GameOption = "biriba",

@@ -28,7 +28,6 @@ from biriba.bots.hints import suggest
 from biriba.bots.judgement import must_open_whole, team_melds
 from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, Redraw, TakePile
 from biriba.core.cards import Card, card_symbol
-from biriba.core.errors import IllegalAction
 from biriba.core.match import HandResult, Match
 from biriba.core.state import Phase
 from biriba.core.views import SeatView, observe
@@ -330,20 +329,9 @@ class BiribaPlayScreen(BiribaTable, PlayScreen):
 
     # --- playing -----------------------------------------------------------------------------
 
-    def act(self, action: Action) -> bool:
-        """Play the person's action; an illegal one shows its rule and changes nothing."""
-        try:
-            self.game.play(action)
-        except IllegalAction as error:
-            words = self.messages
-            text = words("tui.illegal", rule=words.rule_name(error.rule), message=words.refusal(error))
-            self.say(escape(text), "error")
-            return False
+    def clear_choice(self) -> None:
         self.selected = frozenset()
         self.groups = ()
-        self.say("")
-        self.after_change()
-        return True
 
     def _selected_cards(self) -> tuple[Card, ...]:
         return tuple(sorted(self.hand_cards[i] for i in self.selected))

@@ -19,7 +19,6 @@ from textual.markup import escape
 from textual.widgets import Static
 
 from biriba.core.cards import SUIT_SYMBOLS, Card, card_symbol
-from biriba.core.errors import IllegalAction
 from biriba.games.bura import Answer, BuraAction, BuraView, Claim, Declare, Lead, Pass, Phase, observe
 from biriba.games.bura.bots import hint
 from biriba.games.bura.game import combination
@@ -234,19 +233,8 @@ class BuraPlayScreen(BuraTable, PlayScreen):
 
     # --- playing -----------------------------------------------------------------------------
 
-    def act(self, action: BuraAction) -> bool:
-        """Play the person's action; an illegal one shows its rule and changes nothing."""
-        try:
-            self.game.play(action)
-        except IllegalAction as error:
-            words = self.messages
-            text = words("tui.illegal", rule=words.rule_name(error.rule), message=words.refusal(error))
-            self.say(escape(text), "error")
-            return False
+    def clear_choice(self) -> None:
         self.selected = frozenset()
-        self.say("")
-        self.after_change()
-        return True
 
     def toggle_card(self, index: int) -> None:
         if 0 <= index < len(self.game.view().hand):

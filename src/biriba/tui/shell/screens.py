@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 from textual import events
 from textual.app import ComposeResult
@@ -25,6 +25,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
+from biriba.core.errors import IllegalAction
 from biriba.i18n import Words
 from biriba.tui.shell.modals import HandOverScreen, LeaveScreen
 from biriba.tui.shell.sheet import ScoreSheet, SeatLine, log_markup, score_sheet_markup, seat_names, seats_markup
@@ -67,6 +68,10 @@ class PlaySession(Protocol):
         ...
 
     def bot_step(self) -> object: ...
+
+    def play(self, action: Any) -> None:
+        """Play the person's action; an illegal one raises ``IllegalAction`` and changes nothing."""
+        ...
 
     def next_hand(self) -> object: ...
 
@@ -350,6 +355,24 @@ class PlayScreen(TableScreen):
     def action_save(self) -> None:
         if self._save(self.save_path):
             self.say(escape(self.messages("tui.saved", path=self.save_path)))
+
+    def act(self, action: object) -> bool:
+        """Play the person's action; an illegal one shows the rule that forbids it and changes nothing
+        (the engine validates an action before it changes anything)."""
+        try:
+            self.session.play(action)
+        except IllegalAction as error:
+            words = self.messages
+            text = words("tui.illegal", rule=words.rule_name(error.rule), message=words.refusal(error))
+            self.say(escape(text), "error")
+            return False
+        self.clear_choice()
+        self.say("")
+        self.after_change()
+        return True
+
+    def clear_choice(self) -> None:
+        """Let the cards chosen for an action go, once it is played."""
 
     # --- what the game fills in --------------------------------------------------------------
 
