@@ -25,8 +25,10 @@ from biriba.games.bura import (
     action_to_json,
     observe,
 )
-from biriba.games.bura.bots import BOTS, HeuristicBuraBot, determinize, duplicate_deal, hint, play_hand
+from biriba.games.bura.bots import BOTS, HeuristicBuraBot, determinize, hint, play_hand
 from biriba.games.bura.game import ORDER, Trick, answer_wins, beats, combination, points
+from biriba.games.bura.platform import BURA
+from biriba.sim.games import duplicate_deal as protocol_duplicate_deal
 
 RULES = BuraRules()
 
@@ -312,6 +314,11 @@ def test_the_heuristic_declares_exactly_when_it_has_31() -> None:
         assert state.result is not None and state.result.how != "wrong-declaration"
         declared += state.result.how == "declared"
     assert declared > 100
+
+
+def duplicate_deal(x: str, y: str, seed: int) -> float:
+    """Deal ``seed`` played with ``x`` in each seat: hands ``x`` won less hands it lost, from -2 to 2."""
+    return protocol_duplicate_deal(BURA, RULES, x, y, seed)
 
 
 def test_the_heuristic_beats_random_over_duplicate_deals() -> None:

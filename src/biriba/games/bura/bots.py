@@ -1,4 +1,4 @@
-"""Bura players: ``random`` and ``heuristic`` (docs/bura.md, Bots).
+"""Bura players: ``random``, ``heuristic`` and ``search`` (docs/bura.md, Bots), and hints with reasons.
 
 Like every player here, a bot sees only its seat's view. A Bura player's won cards lie face down, so the
 heuristic player keeps count itself of the tricks it has seen (``view.last_trick`` after each one, as a
@@ -19,7 +19,6 @@ from biriba.games.bura.game import (
     PACK,
     Answer,
     BuraAction,
-    BuraRules,
     BuraState,
     BuraView,
     Claim,
@@ -302,21 +301,3 @@ def play_hand(state: BuraState, bots: Sequence[BuraBot], seed: int) -> None:
     while not state.is_over:
         seat = state.current
         state.apply(bots[seat].choose(observe(state, seat), state.legal_actions(), rngs[seat]))
-
-
-def duplicate_deal(x: str, y: str, seed: int, rules: BuraRules | None = None) -> int:
-    """Deal ``seed`` played twice, bot ``x`` in seat 0 then in seat 1: the hands ``x`` won less the hands it
-    lost (a wrong declaration loses the hand), from -2 to 2."""
-    total = 0
-    for x_seat in (0, 1):
-        state = BuraState.deal(rules or BuraRules(), seed % 2, seed=seed)
-        bots = [BOTS[y](), BOTS[y]()]
-        bots[x_seat] = BOTS[x]()
-        play_hand(state, bots, seed)
-        result = state.result
-        assert result is not None
-        loser = result.declarer if result.how == "wrong-declaration" else None
-        if result.winner is not None:
-            loser = 1 - result.winner
-        total += 0 if loser is None else (-1 if loser == x_seat else 1)
-    return total
