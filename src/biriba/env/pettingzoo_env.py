@@ -22,15 +22,15 @@ import random
 from typing import Any, ClassVar
 
 import numpy as np
-from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from biriba.core.rules import Rules
+from biriba.env.aec import SeatTurnsEnv
 from biriba.env.episode import HandEpisode, HoldsEpisode, encoding_for
 
 
-class BiribaAECEnv(HoldsEpisode, AECEnv):  # type: ignore[misc]
+class BiribaAECEnv(HoldsEpisode, SeatTurnsEnv):
     """One hand of Biriba for several learning agents (the AEC turn-taking model)."""
 
     metadata: ClassVar[dict[str, Any]] = {"name": "biriba_v0", "render_modes": ["ansi"], "is_parallelizable": False}
@@ -46,24 +46,10 @@ class BiribaAECEnv(HoldsEpisode, AECEnv):  # type: ignore[misc]
         self.dealer = dealer
         self.render_mode = render_mode
         self.encoding, self.layout = encoding_for(self.rules)
-        self.possible_agents = [f"player_{seat}" for seat in range(self.rules.players)]
-        self.agents = self.possible_agents[:]
-        observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(self.layout.low, self.layout.high, dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, shape=(self.encoding.num_actions,), dtype=np.int8),
-            }
-        )
-        self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space)
-        self.action_spaces = {agent: spaces.Discrete(self.encoding.num_actions) for agent in self.possible_agents}
+        layout = self.layout
+        self.seat_agents(self.rules.players, layout.low, layout.high, layout.size, self.encoding.num_actions)
         self._seeds = random.Random()
         self.episode = None
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new hand. ``seed`` seeds the deals from here on; ``options`` may hold ``dealer`` and
@@ -73,43 +59,31 @@ class BiribaAECEnv(HoldsEpisode, AECEnv):  # type: ignore[misc]
         options = options or {}
         dealer = options.get("dealer", self.dealer)
         self.episode = HandEpisode(self.rules, dealer, seed=self._seeds.randrange(2**32), scores=options.get("scores"))
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[self.episode.current]
+        self.begin()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         episode = self._episode
         seat = self.possible_agents.index(agent)
-        if seat == episode.current and not episode.is_over:
-            mask = episode.action_mask()
-        else:
-            mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
-        return {"observation": episode.observation(seat), "action_mask": mask}
+        on_turn = seat == episode.current and not episode.is_over
+        mask = episode.action_mask() if on_turn else np.zeros(self.encoding.num_actions, dtype=np.int8)
+        return self.masked(seat, episode.observation(seat), mask)
 
     def step(self, action: int | None) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        if action is None:
-            raise ValueError(f"{agent} is on turn and must act: None is no sub-action")
-        episode = self._episode
-        episode.step(int(action))
-        self._clear_rewards()
-        self._cumulative_rewards[agent] = 0.0
-        if episode.is_over:
-            for agent_name, score in zip(self.possible_agents, episode.seat_scores(), strict=True):
-                self.rewards[agent_name] = float(score)
-                self.terminations[agent_name] = True
-        else:
-            self.agent_selection = self.possible_agents[episode.current]
-        self._accumulate_rewards()
+        super().step(action)
         if self.render_mode == "ansi":
             self.render()
+
+    def play(self, action: int) -> None:
+        self._episode.step(action)
+
+    def current_seat(self) -> int:
+        return self._episode.current
+
+    def hand_over(self) -> bool:
+        return self._episode.is_over
+
+    def seat_rewards(self) -> tuple[int, ...]:
+        return self._episode.seat_scores()
 
     def render(self) -> str | None:
         """The table as the seat on turn sees it (``ansi``), one line per fact."""

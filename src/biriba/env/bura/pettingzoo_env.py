@@ -16,15 +16,14 @@ import random
 from typing import Any, ClassVar
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+from biriba.env.aec import SeatTurnsEnv
 from biriba.env.bura.encoding import BuraEncoding
 from biriba.env.bura.episode import ENCODING, BuraEpisode
 from biriba.games.bura import BuraRules
 
 
-class BuraAECEnv(AECEnv):  # type: ignore[misc]
+class BuraAECEnv(SeatTurnsEnv):
     """One hand of Bura for two learning agents."""
 
     metadata: ClassVar[dict[str, Any]] = {"name": "bura_v0", "render_modes": [], "is_parallelizable": False}
@@ -36,24 +35,9 @@ class BuraAECEnv(AECEnv):  # type: ignore[misc]
         self.rules = rules or BuraRules()
         self.dealer = dealer
         self.encoding: BuraEncoding = ENCODING
-        self.possible_agents = ["player_0", "player_1"]
-        self.agents = self.possible_agents[:]
-        observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, 1.0, shape=(ENCODING.size,), dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, shape=(ENCODING.num_actions,), dtype=np.int8),
-            }
-        )
-        self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space)
-        self.action_spaces = {agent: spaces.Discrete(ENCODING.num_actions) for agent in self.possible_agents}
+        self.seat_agents(2, 0.0, 1.0, ENCODING.size, ENCODING.num_actions)
         self._seeds = random.Random()
         self.episode: BuraEpisode | None = None
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
 
     @property
     def _episode(self) -> BuraEpisode:
@@ -67,39 +51,24 @@ class BuraAECEnv(AECEnv):  # type: ignore[misc]
             self._seeds.seed(seed)
         dealer = (options or {}).get("dealer", self.dealer)
         self.episode = BuraEpisode(self.rules, dealer, seed=self._seeds.randrange(2**32))
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[self.episode.current]
+        self.begin()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         episode = self._episode
         seat = self.possible_agents.index(agent)
-        on_turn = seat == episode.current and not episode.is_over
-        mask = episode.action_mask() if on_turn else np.zeros(ENCODING.num_actions, dtype=np.int8)
-        return {"observation": episode.observation(seat), "action_mask": mask}
+        return self.masked(seat, episode.observation(seat), episode.action_mask())
 
-    def step(self, action: int | None) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        if action is None:
-            raise ValueError(f"{agent} is on turn and must act: None is no action")
-        episode = self._episode
-        episode.step(int(action))
-        self._clear_rewards()
-        self._cumulative_rewards[agent] = 0.0
-        if episode.is_over:
-            for name, reward in zip(self.possible_agents, episode.outcome(), strict=True):
-                self.rewards[name] = reward
-                self.terminations[name] = True
-        else:
-            self.agent_selection = self.possible_agents[episode.current]
-        self._accumulate_rewards()
+    def play(self, action: int) -> None:
+        self._episode.step(action)
+
+    def current_seat(self) -> int:
+        return self._episode.current
+
+    def hand_over(self) -> bool:
+        return self._episode.is_over
+
+    def seat_rewards(self) -> tuple[float, ...]:
+        return self._episode.outcome()
 
     def render(self) -> None:
         return None

@@ -1,0 +1,90 @@
+"""What every game's PettingZoo environment shares: one agent per seat, dict observations with an action
+mask, turns taken by the seat the game names, and rewards when the hand ends (PettingZoo's AEC
+bookkeeping: rewards, terminations, dead steps)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+
+class SeatTurnsEnv(AECEnv):  # type: ignore[misc]
+    """An AEC environment of one hand. A game's environment calls :meth:`seat_agents` once, :meth:`begin`
+    when a hand is dealt, and fills the hooks: the move (:meth:`play`), whose turn, whether the hand is
+    over, and each seat's reward at its end."""
+
+    def seat_agents(
+        self, players: int, low: np.ndarray | float, high: np.ndarray | float, size: int, actions: int
+    ) -> None:
+        """Agents ``player_0`` .. ``player_{players-1}``, observations of ``size`` floats and a mask of ``actions``."""
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.agents = self.possible_agents[:]
+        observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(low, high, shape=(size,), dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, shape=(actions,), dtype=np.int8),
+            }
+        )
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space)
+        self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
+        self.num_actions = actions
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def begin(self) -> None:
+        """A new hand: every agent in play, no rewards yet, the seat on turn selected."""
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self.current_seat()]
+
+    def masked(self, seat: int, observation: np.ndarray, mask: np.ndarray) -> dict[str, np.ndarray]:
+        """``seat``'s observation, with its mask when it is on turn (zeros otherwise)."""
+        if seat != self.current_seat() or self.hand_over():
+            mask = np.zeros(self.num_actions, dtype=np.int8)
+        return {"observation": observation, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is on turn and must act: None is no action")
+        self.play(int(action))
+        self._clear_rewards()
+        self._cumulative_rewards[agent] = 0.0
+        if self.hand_over():
+            for name, reward in zip(self.possible_agents, self.seat_rewards(), strict=True):
+                self.rewards[name] = float(reward)
+                self.terminations[name] = True
+        else:
+            self.agent_selection = self.possible_agents[self.current_seat()]
+        self._accumulate_rewards()
+
+    # --- what a game fills in ----------------------------------------------------------------------
+
+    def play(self, action: int) -> None:
+        """The seat on turn's action (an illegal one raises and changes nothing)."""
+        raise NotImplementedError
+
+    def current_seat(self) -> int:
+        raise NotImplementedError
+
+    def hand_over(self) -> bool:
+        raise NotImplementedError
+
+    def seat_rewards(self) -> Sequence[float]:
+        """Each seat's reward once the hand is over."""
+        raise NotImplementedError
