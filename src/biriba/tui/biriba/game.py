@@ -19,11 +19,12 @@ from biriba.bots.base import Bot
 from biriba.core.actions import Action
 from biriba.core.errors import IllegalAction, InvalidInputError
 from biriba.core.match import HandResult, Match
-from biriba.core.records import Deal, HandRecord, MatchRecord, ReplayError, is_match_record, load_json
+from biriba.core.records import Deal, HandRecord, MatchRecord, ReplayError, is_match_record
 from biriba.core.rules import Rules
 from biriba.core.state import HandState
 from biriba.core.views import SeatView, observe
 from biriba.tui.shell.cursor import MoveCursor
+from biriba.tui.shell.files import read_json_file
 
 
 def first_hand_seed(seed: int) -> int:
@@ -210,18 +211,8 @@ class TableGame:
         path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
-def read_record(path: Path) -> object:
-    """The JSON of a record file; :class:`InvalidInputError` naming the file if it cannot be read."""
-    try:
-        text = path.read_bytes().decode("utf-8-sig")  # editors on Windows may write a byte-order mark
-    except OSError as error:
-        raise InvalidInputError(f"cannot read {path}: {error.strerror}") from None
-    except UnicodeDecodeError as error:
-        raise InvalidInputError(f"{path} is not a UTF-8 text file (byte {error.start}): expected JSON") from None
-    try:
-        return load_json(text)
-    except InvalidInputError as error:
-        raise InvalidInputError(f"{path}: {error}") from None
+read_record = read_json_file
+"""A saved record's JSON (the shell's reader)."""
 
 
 @dataclass(frozen=True, slots=True)

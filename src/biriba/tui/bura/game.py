@@ -22,6 +22,7 @@ from biriba.games.bura.match import settlement
 from biriba.games.bura.platform import BURA
 from biriba.games.records import GameRecord, GameReplayError, HandDeal
 from biriba.tui.shell.cursor import MoveCursor
+from biriba.tui.shell.files import read_json_file
 
 
 def first_hand_seed(seed: int) -> int:
@@ -43,13 +44,8 @@ def bot_rng(deal: HandDeal, index: int) -> random.Random:
 
 def read_record(path: Path) -> dict[str, object]:
     """A saved Bura record's JSON; ``InvalidInputError`` when it cannot be read or is not Bura's."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise InvalidInputError(f"cannot read {path}: {error.strerror}") from None
-    except ValueError as error:  # not text, or not JSON
-        raise InvalidInputError(f"{path} is not a JSON record: {error}") from None
-    if not isinstance(data, dict) or data.get("game") != "bura":
+    data = read_json_file(path)
+    if not isinstance(data, dict) or data.get("game") != BURA.name:
         raise InvalidInputError(f"{path} is not a record of a Bura match")
     return data
 
@@ -252,7 +248,7 @@ class BuraReplayCursor(MoveCursor[ReplayedHand]):
 def is_bura_record(path: Path) -> bool:
     """Whether ``path`` holds a record of Bura (for ``--replay`` and ``--load`` of any game)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):  # unreadable, not text, not JSON: not a Bura record
+        read_record(path)
+    except InvalidInputError:  # unreadable, not JSON, or another game's: not a Bura record
         return False
-    return isinstance(data, dict) and data.get("game") == BURA.name
+    return True
