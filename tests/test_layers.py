@@ -155,6 +155,18 @@ def test_research_adapters_sit_above_the_engine_and_the_bots() -> None:
             assert not module.startswith("biriba.env"), f"{path.relative_to(SRC)} imports {module}"
 
 
+GAME_FREE_SERVER = ("table.py", "thinking.py", "connection.py", "outbox.py", "broker.py", "writer.py")
+"""The live table and what carries its events and views: the same for every game. What differs between the
+games is in server/games.py, and these modules know a game only through it."""
+
+
+def test_the_live_table_knows_its_game_only_through_the_servers_games() -> None:
+    for name in GAME_FREE_SERVER:
+        for module, _ in imported_modules(parse(SRC / "server" / name)):
+            engine = module.startswith(("biriba.games", "biriba.core")) and module != "biriba.core.errors"
+            assert not engine and not module.startswith("biriba.bots."), f"server/{name} imports {module}"
+
+
 def test_the_words_sit_above_the_engine_and_the_bots() -> None:
     """biriba.i18n renders what the engines and the bots describe; none of them imports it (they give
     data, not prose), and it imports no shell."""
@@ -181,7 +193,7 @@ LAYERS: dict[str, set[str]] = {
     "console": {"core", "i18n"},
     "sim": {"core", "bots", "games"},
     "env": {"core", "bots", "games"},
-    "server": {"core", "bots", "i18n", "rulesheet"},
+    "server": {"core", "bots", "games", "i18n", "rulesheet"},
     "tui": {"core", "bots", "games", "i18n"},
     "cli": {"core", "bots", "games", "i18n", "rulesheet", "console", "sim", "server", "tui"},
 }

@@ -29,7 +29,7 @@ from biriba.core.records import MatchRecord, rules_for_players
 from biriba.core.rules import Rules
 from biriba.core.state import HandState
 from biriba.core.views import observe
-from biriba.server.table import hand_seed
+from biriba.server.games import hand_seed
 from tests.server.conftest import (
     Client,
     RunningServer,

@@ -9,12 +9,17 @@ from typing import Any
 from biriba.core.actions import action_from_json
 from biriba.core.cards import card_codes
 from biriba.core.match import Match
+from biriba.core.records import Deal
 from biriba.core.rules import Rules
 from biriba.core.state import HandState
+from biriba.server.games import hand_deal
 from biriba.server.store import Store
-from biriba.server.table import hand_deal, start_hand
 
 CARD_CODE = re.compile(r"^(?:10|[2-9JQKA])[SHDC]$|^JK$")
+
+
+def start_hand(match: Match, deal: Deal) -> HandState:
+    return match.start_hand(deck=deal.deck, seed=deal.seed, cut=deal.cut)
 
 
 def true_states(store: Store, table_id: str) -> dict[int, HandState]:

@@ -6,6 +6,7 @@ import type {
   PlayerResponse,
   PresetsResponse,
   ReplayResponse,
+  BuraReplayResponse,
   RuleSheetResponse,
   ServerMessage,
   TableResponse,
@@ -18,6 +19,7 @@ export type MatchRecordJson = { [key: string]: unknown };
 
 /** A new table: its rules and who sits where (a bot level, or null for a person). */
 export interface NewTable {
+  game?: string;
   players: number;
   preset: string;
   options?: { [option: string]: unknown };
@@ -118,7 +120,7 @@ export async function logout(): Promise<void> {
 export const history = () => call<HistoryResponse>("GET", "/api/me/history");
 export const matchRecord = (id: string) => call<MatchRecordJson>("GET", `/api/tables/${encodeURIComponent(id)}/record`);
 export const replayFrame = (id: string, hand: number, step: number) =>
-  call<ReplayResponse>("GET", `/api/tables/${encodeURIComponent(id)}/replay?hand=${hand}&step=${step}`);
+  call<ReplayResponse | BuraReplayResponse>("GET", `/api/tables/${encodeURIComponent(id)}/replay?hand=${hand}&step=${step}`);
 
 export async function checkToken(): Promise<boolean> {
   if (!savedToken()) return false;

@@ -146,6 +146,11 @@ export class Words {
     }
   }
 
+  /** A move of Bura ({"seat": 1, "type": "lead", "cards": ["AS"]}) in words, who made it first. */
+  buraAction(action: { seat: number; type: string; cards?: string[] }): string {
+    return this.say(`bura.move.${action.type}`, { seat: action.seat, cards: action.cards ?? [] });
+  }
+
   /** A scored biriba ({"kind": "run", "clean": true, "laid_whole": false}) in words. */
   biriba(biriba: { kind: string; clean: boolean | null; laid_whole: boolean }): string {
     const quality = biriba.clean === null ? "" : biriba.clean ? ".clean" : ".dirty";

@@ -30,6 +30,7 @@ export interface Wire {
   RuleSheetResponse?: RuleSheetResponse;
   HistoryResponse?: HistoryResponse;
   ReplayResponse?: ReplayResponse;
+  BuraReplayResponse?: BuraReplayResponse;
   LoggedOut?: LoggedOut;
   [k: string]: unknown;
 }
@@ -41,11 +42,15 @@ export interface Wire {
  */
 export interface StateMessage {
   type: "state";
+  /**
+   * Which game the table plays: it says the form of the view, the moves and the results.
+   */
+  game: "biriba" | "bura";
   table: string;
   seq: number;
   seat: number | null;
   hand_number: number;
-  view: ViewJson;
+  view: ViewJson | BuraViewJson;
   my_turn: boolean;
   seats: SeatState[];
   watchers: number;
@@ -54,17 +59,23 @@ export interface StateMessage {
   started: boolean;
   host_seat: number | null;
   stand_in_after: number;
-  moves: ActionJson[];
+  moves: (ActionJson | BuraActionJson)[];
   drawn: string | null;
   chat: ChatLine[];
   timed_out: number | null;
-  last_action: ActionJson | null;
+  last_action: ActionJson | BuraActionJson | null;
   hand_over: boolean;
-  hand_result: HandResultJson | null;
-  results: HandResultJson[];
+  hand_result: HandResultJson | BuraHandResultJson | null;
+  results: (HandResultJson | BuraHandResultJson)[];
+  /**
+   * Each seat's points (Bura: tokens) in the match.
+   */
   totals: number[];
   sides: number[][];
-  target: number;
+  /**
+   * The total that ends the match (None: Bura's ends when a player cannot ante).
+   */
+  target: number | null;
   match_over: boolean;
   winner: number | null;
   may_deal: boolean;
@@ -113,6 +124,95 @@ export interface MeldJson {
   biriba: boolean;
 }
 /**
+ * What one seat sees of a hand of Bura (a spectator: ``seat`` null and no hand). The won cards are
+ * counts: their points are not shown, as the piles lie face down at a real table.
+ *
+ * This interface was referenced by `Wire`'s JSON-Schema
+ * via the `definition` "BuraViewJson".
+ */
+export interface BuraViewJson {
+  seat: number | null;
+  dealer: number;
+  current: number;
+  phase: "claim" | "lead" | "answer" | "last-call" | "over";
+  hand: string[];
+  hand_sizes: number[];
+  trump_card: string;
+  trump_in_stock: boolean;
+  stock_size: number;
+  leader: number;
+  /**
+   * The cards led in the trick being played (empty: no lead yet).
+   */
+  trick: string[];
+  last_trick: BuraTrickJson | null;
+  tricks_played: number;
+  won_cards: number[];
+  announced: BuraAnnouncedJson | null;
+  /**
+   * The seat's own combination it claimed the lead with and must now lead, else empty.
+   */
+  must_lead: string[];
+  pot: number;
+  /**
+   * What each player holds besides the pot.
+   */
+  tokens: number[];
+  result: BuraHandResultJson | null;
+}
+/**
+ * A trick played: who led what, the answer, and who took it.
+ *
+ * This interface was referenced by `Wire`'s JSON-Schema
+ * via the `definition` "BuraTrickJson".
+ */
+export interface BuraTrickJson {
+  leader: number;
+  led: string[];
+  answer: string[];
+  winner: number;
+}
+/**
+ * A special combination claimed out of turn: the lead is ``seat``'s.
+ *
+ * This interface was referenced by `Wire`'s JSON-Schema
+ * via the `definition` "BuraAnnouncedJson".
+ */
+export interface BuraAnnouncedJson {
+  seat: number;
+  combination: "bura" | "three-aces" | "molodka";
+}
+/**
+ * How a hand of Bura ended, and what it changed in each player's tokens (the ante included).
+ *
+ * This interface was referenced by `Wire`'s JSON-Schema
+ * via the `definition` "BuraHandResultJson".
+ */
+export interface BuraHandResultJson {
+  /**
+   * Who took the pot (None: no one; a drawn hand, or a wrong declaration).
+   */
+  winner: number | null;
+  how: "declared" | "bura" | "wrong-declaration" | "drawn";
+  declarer: number | null;
+  /**
+   * The declarer's points, shown when the cards are turned up.
+   */
+  points: number | null;
+  /**
+   * What a wrong declaration paid into the pot.
+   */
+  penalty: number;
+  /**
+   * What the pot held at the hand's end (what its winner took, or what stays for the next hand).
+   */
+  pot: number;
+  /**
+   * Each player's tokens after the hand less before it.
+   */
+  seat_scores: number[];
+}
+/**
  * This interface was referenced by `Wire`'s JSON-Schema
  * via the `definition` "SeatState".
  */
@@ -143,6 +243,17 @@ export interface ActionJson {
   cards?: string[];
   card?: string;
   suit?: ("S" | "H" | "D" | "C") | null;
+}
+/**
+ * A move of Bura (docs/bura.md): ``lead`` and ``answer`` name their cards.
+ *
+ * This interface was referenced by `Wire`'s JSON-Schema
+ * via the `definition` "BuraActionJson".
+ */
+export interface BuraActionJson {
+  seat: number;
+  type: "lead" | "answer" | "claim" | "declare" | "pass";
+  cards?: string[];
 }
 /**
  * This interface was referenced by `Wire`'s JSON-Schema
@@ -231,7 +342,7 @@ export interface WelcomeMessage {
 export interface HintMessage {
   type: "hint";
   seq: number;
-  action: ActionJson;
+  action: ActionJson | BuraActionJson;
   head: ReasonJson;
   details: ReasonJson[];
   reason: string;
@@ -263,6 +374,7 @@ export interface PongMessage {
  */
 export interface TableSummary {
   id: string;
+  game: string;
   rules: {
     [k: string]: unknown;
   };
@@ -339,6 +451,26 @@ export interface TablesResponse {
  * via the `definition` "PresetsResponse".
  */
 export interface PresetsResponse {
+  /**
+   * Biriba's presets.
+   */
+  presets: string[];
+  /**
+   * The bot levels of Biriba's tables.
+   */
+  bots: string[];
+  games: GameOffer[];
+}
+/**
+ * A game the server has tables of: its seat counts, presets (the first the default) and bot levels.
+ *
+ * This interface was referenced by `Wire`'s JSON-Schema
+ * via the `definition` "GameOffer".
+ */
+export interface GameOffer {
+  name: string;
+  players: number[];
+  default_players: number;
   presets: string[];
   bots: string[];
 }
@@ -377,6 +509,7 @@ export interface HistoryEntryJson {
  * via the `definition` "ReplayResponse".
  */
 export interface ReplayResponse {
+  game: "biriba";
   hand: number;
   hands: number;
   step: number;
@@ -428,6 +561,24 @@ export interface BoardJson {
 export interface HandScoreJson {
   teams: TeamScoreJson[];
   seat_scores: number[];
+}
+/**
+ * This interface was referenced by `Wire`'s JSON-Schema
+ * via the `definition` "BuraReplayResponse".
+ */
+export interface BuraReplayResponse {
+  game: "bura";
+  hand: number;
+  hands: number;
+  step: number;
+  steps: number;
+  action: BuraActionJson | null;
+  next_action: BuraActionJson | null;
+  view: BuraViewJson;
+  hands_by_seat: string[][];
+  totals_before: number[];
+  score: BuraHandResultJson | null;
+  table: TableSummary;
 }
 /**
  * This interface was referenced by `Wire`'s JSON-Schema

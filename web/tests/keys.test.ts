@@ -14,6 +14,13 @@ describe("the table's keys, as the terminal game has them", () => {
     expect(commandOf({ key: " " })).toEqual({ kind: "toggle" });
   });
 
+  it("names Bura's commands as its terminal game has them: Enter plays, c claims, p passes", () => {
+    expect(commandOf({ key: "Enter" })).toEqual({ kind: "confirm" });
+    expect(commandOf({ key: "c" })).toEqual({ kind: "claim" });
+    expect(commandOf({ key: "P" })).toEqual({ kind: "pass" });
+    expect(commandOf({ key: "Enter", target: { tagName: "TEXTAREA" } })).toBeNull(); // a chat line's Enter
+  });
+
   it("counts melds from 1 on the keys and from 0 in the command", () => {
     expect(commandOf({ key: "1" })).toEqual({ kind: "extend", meld: 0 });
     expect(commandOf({ key: "9" })).toEqual({ kind: "extend", meld: 8 });

@@ -20,9 +20,10 @@ from biriba.core.records import Deal, MatchRecord
 from biriba.core.rules import Rules
 from biriba.core.state import cut_error_for_seed
 from biriba.core.views import observe
+from biriba.games.records import GameRecord, HandDeal
+from biriba.server.games import hand_deal, online_game
 from biriba.server.store import Event, TableInfo
-from biriba.server.table import hand_deal
-from biriba.server.wire import ActionJson, BoardJson, HandScoreJson, ReplayFrame
+from biriba.server.wire import ActionJson, BoardJson, BuraReplayFrame, HandScoreJson, ReplayFrame
 
 
 class ReplayRangeError(ValueError):
@@ -40,6 +41,24 @@ def match_record(info: TableInfo, events: list[Event]) -> MatchRecord:
             hands[-1][1].append(action_from_json(event.data))
     record = MatchRecord(rules=rules, first_dealer=info.first_dealer, hands=hands)
     if record.replay().hand is not None:  # the last hand is still being played: it stays secret
+        record.hands.pop()
+    return record
+
+
+def game_record(info: TableInfo, events: list[Event]) -> GameRecord:
+    """The finished hands of a table of another game than Biriba (Bura) as its game's record."""
+    game = online_game(info.game)
+    record = GameRecord(
+        game.game, game.rules(info.rules), info.first_dealer, [(HandDeal.from_json(info.first_deal), [])]
+    )
+    for event in events:
+        if event.kind == "deal":
+            record.hands.append((HandDeal.from_json(event.data), []))
+        else:
+            record.hands[-1][1].append(game.parse_action(event.data))
+    dealt: list[Any] = []
+    record.replay(on_hand_start=lambda _, state: dealt.append(state))
+    if not dealt[-1].is_over:  # the last hand is still being played: it stays secret
         record.hands.pop()
     return record
 
@@ -71,6 +90,7 @@ def replay_frame(record: MatchRecord, hand: int, step: int) -> ReplayFrame:
     table["seat"] = None
     del table["hand"]
     return {  # the engine's JSON objects are the wire types (tests/server/test_wire.py checks them)
+        "game": "biriba",
         "hand": hand,
         "hands": len(record.hands),
         "step": step,
@@ -81,6 +101,37 @@ def replay_frame(record: MatchRecord, hand: int, step: int) -> ReplayFrame:
         "hands_by_seat": [observe(state, seat).to_json()["hand"] for seat in range(record.rules.players)],
         "totals_before": totals_before,
         "score": cast(HandScoreJson, state.hand_score().to_json()) if state.is_over else None,
+    }
+
+
+def game_replay_frame(record: GameRecord, hand: int, step: int) -> BuraReplayFrame:
+    """A finished hand of a table of another game than Biriba (Bura) after ``step`` actions, both hands shown."""
+    if not 0 <= hand < len(record.hands):
+        raise ReplayRangeError(f"there is no finished hand {hand}: hands 0 to {len(record.hands) - 1} can be replayed")
+    deal, actions = record.hands[hand]
+    if not 0 <= step <= len(actions):
+        raise ReplayRangeError(f"hand {hand} has steps 0 to {len(actions)}, not {step}")
+    online = online_game(record.game.name)
+    match: Any = GameRecord(record.game, record.rules, record.first_dealer, record.hands[:hand]).replay()
+    totals_before = online.totals(match)
+    state = match.start_hand(seed=deal.seed, deck=list(deal.deck) if deal.deck is not None else None)
+    for action in actions[:step]:
+        state.apply(action)
+    if state.is_over:
+        match.finish_hand()
+    players = online.players(record.rules)
+    return {
+        "game": cast(Any, online.name),
+        "hand": hand,
+        "hands": len(record.hands),
+        "step": step,
+        "steps": len(actions),
+        "action": cast(Any, online.action_json(actions[step - 1])) if step else None,
+        "next_action": cast(Any, online.action_json(actions[step])) if step < len(actions) else None,
+        "view": cast(Any, online.view_json(state, None)),
+        "hands_by_seat": [online.view_json(state, seat)["hand"] for seat in range(players)],
+        "totals_before": totals_before,
+        "score": cast(Any, online.result_json(match, state)) if state.is_over else None,
     }
 
 

@@ -81,6 +81,8 @@ class TableRow(Base):
     """Why the table could not be loaded (it is set aside: not resumed, not listed); None if it loads."""
     created_by: Mapped[str | None] = mapped_column(String(32), nullable=True)
     """The player who created the table (None for tables made before it was kept)."""
+    game: Mapped[str] = mapped_column(String(16), default="biriba", server_default="biriba")
+    """The game the table plays (:mod:`biriba.games.registry`): it reads the rules, deals and actions."""
 
 
 class SeatRow(Base):
@@ -191,6 +193,8 @@ class TableInfo:
     """Why the table could not be loaded; None for a table that loads (see :meth:`Store.set_aside`)."""
     created_by: str | None = None
     """The player who created the table, its host (None for tables made before it was kept)."""
+    game: str = "biriba"
+    """The game the table plays: its rules, deals and actions are that game's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -411,8 +415,9 @@ class Store:
         bots: Sequence[str | None],
         turn_seconds: float | None = None,
         created_by: str | None = None,
+        game: str = "biriba",
     ) -> TableInfo:
-        """A new table: ``first_deal`` is its first hand's deal (``{"deck": [codes], "cut": n?}``)."""
+        """A new table of ``game``: ``first_deal`` is its first hand's deal (``{"deck": [codes], "cut": n?}``)."""
         table_id = secrets.token_urlsafe(9)
         invite = secrets.token_urlsafe(18) if private else None
         with Session(self.engine) as session, session.begin():
@@ -429,6 +434,7 @@ class Store:
                     over=False,
                     turn_seconds=turn_seconds,
                     created_by=created_by,
+                    game=game,
                 )
             )
             session.flush()
@@ -604,6 +610,7 @@ def _table_info(row: TableRow, seats: list[SeatRow], registered: set[str]) -> Ta
         turn_seconds=row.turn_seconds,
         error=row.error,
         created_by=row.created_by,
+        game=row.game,
     )
 
 

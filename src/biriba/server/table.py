@@ -1,14 +1,14 @@
 """A live table: its state is the replay of its event log, and it tells each seat only what that seat
 may see.
 
-The log holds two kinds of event: ``action`` (an action in the JSON form of docs/rules.md, by a person or a bot)
-and ``deal`` (the next hand is dealt; its data is the new hand's deck). The first hand's deck is
-stored with the table when it is created. Every deck is shuffled by the operating system's
-cryptographic random source (:func:`fresh_deal`): no seed exists that a player could search for from
-the cards they see, and a finished hand's deck says nothing of the next one. The log plus the table
-row rebuild the match exactly. Nothing else is state: a restarted server (or another server process)
-replays the log and stands exactly where the table stood. (Tables made before decks were stored
-have a seed, and their hands dealt back then replay from it: :func:`hand_deal`.)
+A table plays one game (:mod:`biriba.server.games`: Biriba, Bura); what differs between games is there,
+and this module is the same for all. The log holds two kinds of event: ``action`` (an action in its
+game's JSON form, docs/rules.md or docs/bura.md, by a person or a bot) and ``deal`` (the next hand is
+dealt; its data is the new hand's deck). The first hand's deck is stored with the table when it is
+created. Every deck is shuffled by the operating system's cryptographic random source
+(:data:`biriba.server.games.DEAL_SOURCE`). The log plus the table row rebuild the match exactly.
+Nothing else is state: a restarted server (or another server process) replays the log and stands
+exactly where the table stood.
 
 Every change goes through :meth:`LiveTable.submit`: it refuses an event made against an old sequence
 number, validates it with the engine on a copy of the state, writes it to the log (the database
@@ -17,9 +17,9 @@ each connection its own view.
 
 Two things act for seats on their own: the bots of bot seats, and the turn timer (optional per
 table) of people's seats. When a person's turn has lasted ``turn_seconds``, the server plays the
-rest of that turn with the greedy bot's choices, each logged like any action. The turn's start is
-the time of the event that began it, written in the log, so a restarted server (or another process)
-knows every deadline: nothing about the timer is kept anywhere else.
+rest of that turn with a sensible bot's choices (the game's ``timeout_bot``), each logged like any
+action. The turn's start is the time of the event that began it, written in the log, so a restarted
+server (or another process) knows every deadline: nothing about the timer is kept anywhere else.
 """
 
 from __future__ import annotations
@@ -27,38 +27,27 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
-import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
-from biriba.bots.base import make_bot
-from biriba.bots.hints import HINT_BOT, Suggestion
-from biriba.core.actions import Action, action_from_json, action_to_json
-from biriba.core.cards import card_code, pack
 from biriba.core.errors import IllegalAction, InvalidInputError, Reason
-from biriba.core.match import HandResult, Match
-from biriba.core.records import Deal
-from biriba.core.rules import Rules
-from biriba.core.state import HandState, cut_error_for_seed
-from biriba.core.views import observe
 from biriba.i18n import Words, reason_json
 from biriba.server.defaults import STAND_IN_AFTER, THINK_SECONDS
+from biriba.server.games import BIRIBA_HINT_BOT, OnlineGame, online_game
 from biriba.server.protocol import error_message
 from biriba.server.store import Event, Store, TableInfo
 from biriba.server.thinking import Thinkers, ThinkingFailed
 from biriba.server.wire import (
-    ActionJson,
+    AnyActionJson,
+    BuraHandResultJson,
     ChatLine,
     ErrorMessage,
     HandResultJson,
     HintMessage,
-    ReasonJson,
     ServerMessage,
     StateMessage,
-    ViewJson,
 )
 from biriba.server.writer import EventWriter
 
@@ -70,20 +59,9 @@ ENGLISH = Words("en")
 CHAT_LINES = 50
 """Chat lines a table keeps and shows."""
 
-SERVER_BOT_LEVELS = ("random", "greedy", "heuristic", "search")
-"""Bot levels a table may seat (plain level names: no options, so no client can ask for a slow bot)."""
-
-TIMEOUT_BOT = "greedy"
-"""Whose choices the turn timer plays for a person whose time ran out: a safe, sensible move. It also
-plays for a bot whose own decision ran out of time."""
-
 HINTS_WAITING_PER_WORKER = 4
 """A hint is refused (``busy``) while this many decisions per worker process wait or are computed: a
 flood of hints delays no bot by more than that."""
-
-STAND_IN_BOT = "heuristic"
-"""The bot that plays an absent person's seat when the others hand it over (a seat it keeps for them)."""
-
 
 RETRY_FIRST = 0.1
 RETRY_LONGEST = 30.0
@@ -94,49 +72,12 @@ Clock = Callable[[], float]
 """Wall-clock seconds since the epoch (``time.time``); turn deadlines are stored and compared in it."""
 
 
-DEAL_SOURCE = random.SystemRandom()
-"""Where online deals come from: the operating system's cryptographic random source (``os.urandom``).
-A seeded shuffle would let a player search the seeds for the one that deals the cards they hold, and
-with it read every hand, the draw pile and the biribakia; this source has no seed."""
-
-
-def fresh_deal(rules: Rules) -> Deal:
-    """A new hand's deal: the whole pack shuffled by :data:`DEAL_SOURCE` (and, where the rules score
-    the dealer's cut, a cut error drawn from a secret seed of 128 bits)."""
-    cards = pack(rules.decks, rules.jokers)
-    DEAL_SOURCE.shuffle(cards)
-    cut = cut_error_for_seed(secrets.randbits(128)) if rules.exact_cut_bonus or rules.near_cut_bonus else None
-    return Deal(deck=tuple(cards), cut=cut)
-
-
-def hand_deal(info: TableInfo, hand_index: int, data: Any = None) -> Deal:
-    """How hand ``hand_index`` (from 0) of a table was dealt: the deck stored with the table (the first
-    hand) or in the hand's ``deal`` event (``data``). A table made before decks were stored has a seed
-    instead, and its hands dealt back then (no deck) replay from it."""
-    stored = info.first_deal if hand_index == 0 else data
-    if isinstance(stored, dict) and "deck" in stored:
-        return Deal.from_json(stored)
-    if info.seed is None:
-        raise InvalidInputError(f"table {info.id}: hand {hand_index} has neither a deck nor a seed to deal from")
-    return Deal(seed=hand_seed(info.seed, hand_index))
-
-
-def hand_seed(table_seed: int, hand_index: int) -> int:
-    """The deal seed of hand ``hand_index`` (from 0) of a table made before decks were stored."""
-    return random.Random(f"hand:{table_seed}:{hand_index}").randrange(2**32)
-
-
-def start_hand(match: Match, deal: Deal) -> HandState:
-    """Deal the match's next hand as ``deal`` says."""
-    return match.start_hand(deck=deal.deck, seed=deal.seed, cut=deal.cut)
-
-
-def bots_of(info: TableInfo) -> dict[int, str]:
+def bots_of(info: TableInfo, game: OnlineGame) -> dict[int, str]:
     """The bot spec of every seat a bot plays: bot seats, and absent people's stand-ins (each checked:
-    a table naming a bot the server does not know does not load)."""
+    a table naming a bot its game does not know does not load)."""
     bots = {s.seat: bot for s in info.seats if (bot := s.playing_bot) is not None}
     for spec in bots.values():
-        make_bot(spec)
+        game.game.make_bot(spec)
     return bots
 
 
@@ -191,7 +132,7 @@ class LiveTable:
         thinkers: Thinkers,
         writer: EventWriter | None = None,
         clock: Clock = time.time,
-        hint_bot: str = HINT_BOT,
+        hint_bot: str = BIRIBA_HINT_BOT,
         publish_seats: Callable[[str], Awaitable[None]] | None = None,
     ):
         self.info = info
@@ -201,14 +142,20 @@ class LiveTable:
         self.bot_delay = bot_delay
         self._publish = publish
         self._publish_seat_change = publish_seats
-        self.rules = Rules.from_json(info.rules)
-        self.match = Match(self.rules, info.first_dealer)
+        self.game: OnlineGame = online_game(info.game)
+        self.rules: Any = self.game.rules(info.rules)
+        self.match: Any = self.game.new_match(self.rules, info.first_dealer)
+        """The game's match (:class:`biriba.games.protocol.GameMatch`)."""
         self.hand_index = 0
-        self.state: HandState = start_hand(self.match, hand_deal(info, 0))
+        self.state: Any = self.game.start_hand(self.match, info, 0)
+        """The hand in play (:class:`biriba.games.protocol.GameState`); never changed in place: each
+        event makes a new one, so that a worker may be sent it while the table goes on."""
+        self.results: list[HandResultJson | BuraHandResultJson] = []
+        """The finished hands' results, on the wire."""
         self.seq = 0
         """How many events have been applied; the next event gets this number."""
-        self.last_action: ActionJson | None = None
-        self.moves: list[ActionJson] = []
+        self.last_action: AnyActionJson | None = None
+        self.moves: list[AnyActionJson] = []
         """The actions of the hand in play, in order: the table's move log (every action is public)."""
         self.timed_out: int | None = None
         """The seat the turn timer played the newest action for (None: its player did)."""
@@ -217,7 +164,7 @@ class LiveTable:
         """The newest chat lines, oldest first (kept in memory only: a restart clears the chat)."""
         self.turn_started = info.created_at
         """When the current turn began: the time of the event that gave the seat on turn its turn."""
-        self.bots: dict[int, str] = bots_of(info)
+        self.bots: dict[int, str] = bots_of(info, self.game)
         """The bot spec of each seat a bot plays: bot seats, and absent people's stand-ins (each is checked
         here: a table naming an unknown bot does not load)."""
         self.away_since: dict[int, float] = {s.seat: self.clock() for s in info.seats if s.player_id is not None}
@@ -228,7 +175,7 @@ class LiveTable:
         """Where bots and hints think: worker processes, with a time limit per decision."""
         self.hint_bot = hint_bot
         """The bot spec whose choice a hint gives."""
-        self._hints: dict[tuple[int, int], asyncio.Future[Suggestion]] = {}
+        self._hints: dict[tuple[int, int], asyncio.Future[Any]] = {}
         """The hints asked for at the current position, by ``(seat, seq)``: each is computed
         once, however often it is asked for."""
         self.listeners: set[Listener] = set()
@@ -242,7 +189,7 @@ class LiveTable:
 
     # --- replaying and applying events -----------------------------------------------------------
 
-    def _check(self, event: Submission) -> HandState | None:
+    def _check(self, event: Submission) -> Any:
         """Validate an event against the current state: the state after it (an action), or None (a
         deal). Raise :class:`Refusal`; change nothing."""
         if event.kind == "deal":
@@ -252,7 +199,7 @@ class LiveTable:
                 raise Refusal("match_over", "the match is over")
             return None
         try:
-            action = action_from_json(event.data)
+            action = self.game.parse_action(event.data)
         except InvalidInputError as error:
             raise Refusal("malformed", str(error)) from None
         trial = self.state.clone()
@@ -262,22 +209,23 @@ class LiveTable:
             raise Refusal("illegal", ENGLISH.refusal(error), error.rule, error.reason) from None
         return trial
 
-    def _commit(self, event: Submission, after: HandState | None, at: float) -> None:
+    def _commit(self, event: Submission, after: Any, at: float) -> None:
         """Make a checked event, written at time ``at``, part of the table's state."""
         before = None if self.state.is_over else self.state.current
         self.timed_out = before if self._timer_acting and event.kind == "action" else None
         if event.kind == "deal":
             self.hand_index += 1
-            self.state = start_hand(self.match, hand_deal(self.info, self.hand_index, event.data))
+            self.state = self.game.start_hand(self.match, self.info, self.hand_index, event.data)
             self.last_action = None
             self.moves = []
         else:
             assert after is not None
             self.state = self.match.hand = after  # the checked copy becomes the hand of the match
-            self.last_action = cast(ActionJson, action_to_json(action_from_json(event.data)))
+            self.last_action = self.game.action_json(self.game.parse_action(event.data))
             self.moves.append(self.last_action)
             if self.state.is_over:
                 self.match.finish_hand()
+                self.results.append(self.game.result_json(self.match, self.state))
         if self.state.is_over or self.state.current != before:
             self.turn_started = at
         self.seq += 1
@@ -330,7 +278,7 @@ class LiveTable:
                         raise Refusal("not_your_seat", f"you play seat {seat}, not seat {claimed!r}")
                 after = self._check(event)
                 if event.kind == "deal":  # the deck is drawn now, and logged with the event
-                    event = Submission(event.seq, "deal", fresh_deal(self.rules).to_json())
+                    event = Submission(event.seq, "deal", self.game.fresh_deal(self.rules))
                 at = self.clock()
                 if not await self.writer.append(self.info.id, event.seq, event.kind, event.data, at):
                     grew = await self.catch_up()
@@ -354,8 +302,8 @@ class LiveTable:
                 self.store.save_result,
                 self.info.id,
                 len(match.results),
-                list(match.totals),
-                match.winner,
+                self.game.totals(match),
+                self.game.winner(match),
                 match.is_over,
             )
         except Exception:
@@ -428,7 +376,7 @@ class LiveTable:
         if self.waiting_for_players and not any(s.is_open for s in info.seats):
             self.turn_started = self.clock()  # the first turn's time runs from when the last seat was taken
         self.info = info
-        self.bots = bots_of(info)
+        self.bots = bots_of(info, self.game)
         self.broadcast()
         self.schedule()
 
@@ -475,21 +423,16 @@ class LiveTable:
 
     def state_message(self, seat: int | None) -> StateMessage:
         """Everything ``seat`` may see (None: a spectator, who sees no hand)."""
-        view = cast(ViewJson, observe(self.state, 0 if seat is None else seat).to_json())
-        if seat is None:
-            view["seat"] = None
-            view["hand"] = []
-
-        state = self.state
+        state, game, match = self.state, self.game, self.match
         over = state.is_over
-        finished: HandResult | None = self.match.results[-1] if over and self.match.results else None
         return {
             "type": "state",
+            "game": cast(Any, game.name),
             "table": self.info.id,
             "seq": self.seq,
             "seat": seat,
             "hand_number": self.hand_index + 1,
-            "view": view,
+            "view": game.view_json(state, seat),
             "my_turn": seat is not None and not over and state.current == seat,
             "seats": [
                 {
@@ -511,35 +454,22 @@ class LiveTable:
             "host_seat": next((s.seat for s in self.info.seats if s.player_id == self.info.created_by), None),
             "stand_in_after": self.stand_in_after,
             "moves": self.moves,
-            "drawn": self._drawn_code(seat),
+            "drawn": game.drawn(state, self.moves, seat),
             "chat": self.chat,
             "timed_out": self.timed_out,
             "last_action": self.last_action,
             "hand_over": over,
-            "hand_result": None if finished is None else _result_json(finished),
-            "results": [_result_json(result) for result in self.match.results],
-            "totals": list(self.match.totals),
-            "sides": [list(side) for side in self.match.sides],
-            "target": self.rules.target,
-            "match_over": self.match.is_over,
-            "winner": self.match.winner,
+            "hand_result": self.results[-1] if over and self.results else None,
+            "results": self.results,
+            "totals": game.totals(match),
+            "sides": game.sides(match),
+            "target": game.target(self.rules),
+            "match_over": match.is_over,
+            "winner": game.winner(match),
             "may_deal": over and not self.match.is_over and (seat is not None or not self.has_people),
             "turn_seconds": self.info.turn_seconds,
             "turn_deadline": self.deadline(),
         }
-
-    def _drawn_code(self, seat: int | None) -> str | None:
-        """The card ``seat`` drew in the turn it is playing, if still in its hand: the client marks it."""
-        state = self.state
-        if seat is None or state.is_over or state.current != seat:
-            return None
-        for move in reversed(self.moves):
-            if move.get("seat") != seat:
-                break
-            if move["type"] in ("draw", "redraw"):
-                card = state.last_drawn
-                return card_code(card) if state.hands[seat][card] else None
-        return None
 
     def broadcast(self) -> None:
         """Queue every listener its view of the table as it stands now.
@@ -568,19 +498,12 @@ class LiveTable:
             if thinkers.pending >= thinkers.workers * HINTS_WAITING_PER_WORKER:
                 raise Refusal("busy", "the server is thinking for many players: ask for a hint again in a moment")
             self._hints = {k: v for k, v in self._hints.items() if k[1] == seq}  # earlier positions' are done
-            asked = self._hints[key] = asyncio.ensure_future(thinkers.hint(self.hint_bot, state))
+            asked = self._hints[key] = asyncio.ensure_future(thinkers.hint(self.game.name, self.hint_bot, state))
         try:
-            suggestion = await asyncio.shield(asked)
+            advice = await asyncio.shield(asked)
         except ThinkingFailed as failure:
             raise Refusal("hint_unavailable", f"no hint at this position: {failure}") from None
-        return {
-            "type": "hint",
-            "seq": seq,
-            "action": cast(ActionJson, action_to_json(suggestion.action)),
-            "head": cast(ReasonJson, reason_json(suggestion.head)),
-            "details": [cast(ReasonJson, reason_json(detail)) for detail in suggestion.details],
-            "reason": Words(language).hint(suggestion),
-        }
+        return self.game.hint_message(advice, seq, language)
 
     # --- bots ----------------------------------------------------------------------------------
 
@@ -607,7 +530,7 @@ class LiveTable:
                 event = Submission(seq, "deal", {})
             else:
                 action = await self._decide(self.bots[state.current], state)
-                event = Submission(seq, "action", action_to_json(action))
+                event = Submission(seq, "action", self.game.action_json(action))
             await self.submit(None, event)
             self._failures = 0
         except Refusal as refusal:  # another process's bot or a catch-up got there first
@@ -632,17 +555,18 @@ class LiveTable:
         )
         await asyncio.sleep(pause)
 
-    async def _decide(self, spec: str, state: HandState) -> Action:
+    async def _decide(self, spec: str, state: Any) -> Any:
         """The bot ``spec``'s action for the seat on turn, thought out in a worker process. A decision
         that runs out of time (or loses its worker) is replaced by the turn timer's bot's, under the
         same limit; :class:`ThinkingFailed` if that fails too."""
+        fallback = self.game.timeout_bot
         try:
-            return await self.thinkers.choose(spec, state)
+            return await self.thinkers.choose(self.game.name, spec, state)
         except ThinkingFailed as failure:
-            if spec == TIMEOUT_BOT:
+            if spec == fallback:
                 raise
-            log.warning("table %s: bot %r at %s: %s; %s plays", self.info.id, spec, self.seq, failure, TIMEOUT_BOT)
-            return await self.thinkers.choose(TIMEOUT_BOT, state)
+            log.warning("table %s: bot %r at %s: %s; %s plays", self.info.id, spec, self.seq, failure, fallback)
+            return await self.thinkers.choose(self.game.name, fallback, state)
 
     # --- the turn timer -----------------------------------------------------------------------------
 
@@ -688,8 +612,8 @@ class LiveTable:
                     if state.is_over:
                         event = Submission(seq, "deal", {})
                     else:
-                        action = await self.thinkers.choose(TIMEOUT_BOT, state)
-                        event = Submission(seq, "action", action_to_json(action))
+                        action = await self.thinkers.choose(self.game.name, self.game.timeout_bot, state)
+                        event = Submission(seq, "action", self.game.action_json(action))
                     self._timer_acting = True
                     try:
                         await self.submit(None, event)
@@ -715,16 +639,6 @@ class LiveTable:
                     await task
 
 
-def _result_json(result: HandResult) -> HandResultJson:
-    score = result.score.to_json()
-    return {
-        "dealer": result.dealer,
-        "went_out": result.went_out,
-        "teams": score["teams"],
-        "seat_scores": score["seat_scores"],
-    }
-
-
 class Tables:
     """The live tables of this process, loaded from the database when first needed."""
 
@@ -734,7 +648,7 @@ class Tables:
         bot_delay: float,
         publish: Callable[[str], Awaitable[None]],
         clock: Clock = time.time,
-        hint_bot: str = HINT_BOT,
+        hint_bot: str = BIRIBA_HINT_BOT,
         thinkers: Thinkers | None = None,
         publish_seats: Callable[[str], Awaitable[None]] | None = None,
         stand_in_after: float = STAND_IN_AFTER,

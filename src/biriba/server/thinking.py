@@ -8,54 +8,37 @@ worker process (a new one takes its place) and raises :class:`ThinkingFailed`; s
 dies. Threads could not be stopped, and a thread that computes holds Python's lock the event loop
 needs: processes can be, and do not.
 
-The worker receives the whole state, but a bot still sees only its seat's view: the worker computes
-the view and the legal actions there, as the table would (the computing is what may be slow), and its
-random generator is seeded with secret bits drawn by the server (:func:`~biriba.server.table.secret_random`).
+The worker receives the game's name and the whole state, but a bot still sees only its seat's view: the
+worker computes the view and the legal actions there, as the table would (the computing is what may be
+slow; :class:`biriba.server.games.OnlineGame` says how for each game), and its random generator is
+seeded with secret bits drawn by the server.
 """
 
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
-import random
 import secrets
 from concurrent.futures import CancelledError as FutureCancelled
 from typing import Any
 
 from pebble import ProcessExpired, ProcessPool
 
-from biriba.bots.base import Bot, make_bot
-from biriba.bots.hints import Suggestion, suggest
-from biriba.core.actions import Action
-from biriba.core.state import HandState
-from biriba.core.views import observe
+from biriba.server.games import online_game
 
 
 class ThinkingFailed(Exception):
     """A decision that ran out of time, or whose worker process died; the message says which."""
 
 
-_BOTS: dict[str, Bot] = {}
-"""The bots of one worker process, by spec (bots keep no state between decisions)."""
+def decide(game: str, spec: str, state: Any, seed: int) -> Any:
+    """(In a worker.) What the bot ``spec`` of ``game`` plays for the seat on turn, from that seat's view."""
+    return online_game(game).decide(spec, state, seed)
 
 
-def _bot(spec: str) -> Bot:
-    bot = _BOTS.get(spec)
-    if bot is None:
-        bot = _BOTS[spec] = make_bot(spec)
-    return bot
-
-
-def decide(spec: str, state: HandState, seed: int) -> Action:
-    """(In a worker.) What the bot ``spec`` plays for the seat on turn, from that seat's view."""
-    seat = state.current
-    return _bot(spec).choose(observe(state, seat), state.legal_actions(), random.Random(seed))
-
-
-def advise(spec: str, state: HandState) -> Suggestion:
-    """(In a worker.) The hint for the seat on turn: the bot ``spec``'s choice and why (as data)."""
-    seat = state.current
-    return suggest(observe(state, seat), state.legal_actions(), _bot(spec))
+def advise(game: str, hint_bot: str, state: Any) -> Any:
+    """(In a worker.) The hint for the seat on turn: its move and why, as data."""
+    return online_game(game).advise(state, hint_bot)
 
 
 def _context() -> Any:
@@ -101,15 +84,13 @@ class Thinkers:
         finally:
             self.pending -= 1
 
-    async def choose(self, spec: str, state: HandState) -> Action:
+    async def choose(self, game: str, spec: str, state: Any) -> Any:
         """The bot ``spec``'s action for the seat on turn of ``state`` (which no one changes in place)."""
-        action: Action = await self._run(decide, spec, state, secrets.randbits(128))
-        return action
+        return await self._run(decide, game, spec, state, secrets.randbits(128))
 
-    async def hint(self, spec: str, state: HandState) -> Suggestion:
-        """The hint for the seat on turn of ``state``."""
-        suggestion: Suggestion = await self._run(advise, spec, state)
-        return suggestion
+    async def hint(self, game: str, hint_bot: str, state: Any) -> Any:
+        """The hint for the seat on turn of ``state`` (``hint_bot``: Biriba's hint player)."""
+        return await self._run(advise, game, hint_bot, state)
 
     def close(self) -> None:
         """Stop the workers (a decision being computed is abandoned)."""

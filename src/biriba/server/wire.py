@@ -140,6 +140,87 @@ class ReasonJson(TypedDict):
     facts: dict[str, Any]
 
 
+# --- Bura (biriba.server.games.bura_view_json) --------------------------------------------------------
+
+
+@exact
+class BuraTrickJson(TypedDict):
+    """A trick played: who led what, the answer, and who took it."""
+
+    leader: int
+    led: list[CardCode]
+    answer: list[CardCode]
+    winner: int
+
+
+@exact
+class BuraAnnouncedJson(TypedDict):
+    """A special combination claimed out of turn: the lead is ``seat``'s."""
+
+    seat: int
+    combination: Literal["bura", "three-aces", "molodka"]
+
+
+@exact
+class BuraHandResultJson(TypedDict):
+    """How a hand of Bura ended, and what it changed in each player's tokens (the ante included)."""
+
+    winner: int | None
+    """Who took the pot (None: no one; a drawn hand, or a wrong declaration)."""
+    how: Literal["declared", "bura", "wrong-declaration", "drawn"]
+    declarer: int | None
+    points: int | None
+    """The declarer's points, shown when the cards are turned up."""
+    penalty: int
+    """What a wrong declaration paid into the pot."""
+    pot: int
+    """What the pot held at the hand's end (what its winner took, or what stays for the next hand)."""
+    seat_scores: list[int]
+    """Each player's tokens after the hand less before it."""
+
+
+@exact
+class BuraViewJson(TypedDict):
+    """What one seat sees of a hand of Bura (a spectator: ``seat`` null and no hand). The won cards are
+    counts: their points are not shown, as the piles lie face down at a real table."""
+
+    seat: int | None
+    dealer: int
+    current: int
+    phase: Literal["claim", "lead", "answer", "last-call", "over"]
+    hand: list[CardCode]
+    hand_sizes: list[int]
+    trump_card: CardCode
+    trump_in_stock: bool
+    stock_size: int
+    leader: int
+    trick: list[CardCode]
+    """The cards led in the trick being played (empty: no lead yet)."""
+    last_trick: BuraTrickJson | None
+    tricks_played: int
+    won_cards: list[int]
+    announced: BuraAnnouncedJson | None
+    must_lead: list[CardCode]
+    """The seat's own combination it claimed the lead with and must now lead, else empty."""
+    pot: int
+    tokens: list[int]
+    """What each player holds besides the pot."""
+    result: BuraHandResultJson | None
+
+
+@exact
+class BuraActionJson(TypedDict):
+    """A move of Bura (docs/bura.md): ``lead`` and ``answer`` name their cards."""
+
+    seat: int
+    type: Literal["lead", "answer", "claim", "declare", "pass"]
+    cards: NotRequired[list[CardCode]]
+
+
+AnyActionJson = ActionJson | BuraActionJson
+"""A move of any game."""
+
+
 # --- the WebSocket messages ---------------------------------------------------------------------------
 
 
@@ -168,11 +249,13 @@ class StateMessage(TypedDict):
     """The table as one connection may see it, after every change (docs/protocol.md)."""
 
     type: Literal["state"]
+    game: Literal["biriba", "bura"]
+    """Which game the table plays: it says the form of the view, the moves and the results."""
     table: str
     seq: int
     seat: int | None
     hand_number: int
-    view: ViewJson
+    view: ViewJson | BuraViewJson
     my_turn: bool
     seats: list[SeatState]
     watchers: int
@@ -181,17 +264,19 @@ class StateMessage(TypedDict):
     started: bool
     host_seat: int | None
     stand_in_after: float
-    moves: list[ActionJson]
+    moves: list[AnyActionJson]
     drawn: CardCode | None
     chat: list[ChatLine]
     timed_out: int | None
-    last_action: ActionJson | None
+    last_action: AnyActionJson | None
     hand_over: bool
-    hand_result: HandResultJson | None
-    results: list[HandResultJson]
+    hand_result: HandResultJson | BuraHandResultJson | None
+    results: list[HandResultJson | BuraHandResultJson]
     totals: list[int]
+    """Each seat's points (Bura: tokens) in the match."""
     sides: list[list[int]]
-    target: int
+    target: int | None
+    """The total that ends the match (None: Bura's ends when a player cannot ante)."""
     match_over: bool
     winner: int | None
     may_deal: bool
@@ -223,7 +308,7 @@ class WelcomeMessage(TypedDict):
 class HintMessage(TypedDict):
     type: Literal["hint"]
     seq: int
-    action: ActionJson
+    action: AnyActionJson
     head: ReasonJson
     details: list[ReasonJson]
     reason: str
@@ -264,6 +349,7 @@ class TableSummary(TypedDict):
     """What the lobby shows of a table: its rules and who sits where, never a card."""
 
     id: str
+    game: str
     rules: dict[str, Any]
     players: int
     private: bool
@@ -311,9 +397,23 @@ class TablesResponse(TypedDict):
 
 
 @exact
-class PresetsResponse(TypedDict):
+class GameOffer(TypedDict):
+    """A game the server has tables of: its seat counts, presets (the first the default) and bot levels."""
+
+    name: str
+    players: list[int]
+    default_players: int
     presets: list[str]
     bots: list[str]
+
+
+@exact
+class PresetsResponse(TypedDict):
+    presets: list[str]
+    """Biriba's presets."""
+    bots: list[str]
+    """The bot levels of Biriba's tables."""
+    games: list[GameOffer]
 
 
 @exact
@@ -344,6 +444,7 @@ class HistoryResponse(TypedDict):
 class ReplayFrame(TypedDict):
     """A finished hand after ``step`` of its ``steps`` actions, every seat's cards shown."""
 
+    game: Literal["biriba"]
     hand: int
     hands: int
     step: int
@@ -360,6 +461,31 @@ class ReplayFrame(TypedDict):
 
 @exact
 class ReplayResponse(ReplayFrame):
+    table: TableSummary
+
+
+@exact
+class BuraReplayFrame(TypedDict):
+    """A finished hand of Bura after ``step`` of its ``steps`` actions, both players' cards shown."""
+
+    game: Literal["bura"]
+    hand: int
+    hands: int
+    step: int
+    steps: int
+    action: BuraActionJson | None
+    next_action: BuraActionJson | None
+    view: BuraViewJson
+    """The table as a spectator sees it (no hand)."""
+    hands_by_seat: list[list[CardCode]]
+    totals_before: list[int]
+    """Each player's tokens before the hand's ante."""
+    score: BuraHandResultJson | None
+    """How the hand ended, at its last step."""
+
+
+@exact
+class BuraReplayResponse(BuraReplayFrame):
     table: TableSummary
 
 
@@ -384,6 +510,7 @@ WIRE_TYPES: dict[str, Any] = {
     "RuleSheetResponse": RuleSheetResponse,
     "HistoryResponse": HistoryResponse,
     "ReplayResponse": ReplayResponse,
+    "BuraReplayResponse": BuraReplayResponse,
     "LoggedOut": LoggedOut,
 }
 """The types the client reads, by the name its TypeScript gives them."""

@@ -12,6 +12,9 @@ export type Command =
   | { kind: "extend"; meld: number } // a meld of the player's side, counted from 0
   | { kind: "cursor"; step: -1 | 1 }
   | { kind: "toggle" } // the card under the cursor joins or leaves the selection
+  | { kind: "confirm" } // play the cards chosen (Bura: lead or answer)
+  | { kind: "claim" } // Bura: claim the lead with a special combination
+  | { kind: "pass" } // Bura: let the lead or the last call go
   | { kind: "replay"; step: -1 | 1 }
   | { kind: "replay-play" };
 
@@ -44,6 +47,12 @@ export function commandOf(event: { key: string; ctrlKey?: boolean; altKey?: bool
       return { kind: "cursor", step: 1 };
     case " ":
       return { kind: "toggle" };
+    case "enter":
+      return { kind: "confirm" };
+    case "c":
+      return { kind: "claim" };
+    case "p":
+      return { kind: "pass" };
     default:
       return null;
   }

@@ -114,6 +114,12 @@ class BuraRules:
         unknown = set(data) - {"tokens", "ante", "special_leads"}
         if unknown:
             raise InvalidInputError(f"unknown Bura option(s): {', '.join(sorted(unknown))}")
+        for name in ("tokens", "ante"):
+            value = data.get(name, 1)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise InvalidInputError(f"the Bura option {name!r} is a whole number, not {value!r}")
+        if not isinstance(data.get("special_leads", True), bool):
+            raise InvalidInputError(f"the Bura option 'special_leads' is true or false, not {data['special_leads']!r}")
         return cls(**data)
 
 

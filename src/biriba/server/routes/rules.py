@@ -9,9 +9,9 @@ from biriba.core.records import rules_for_players
 from biriba.core.rules import PRESETS
 from biriba.i18n import Words
 from biriba.rulesheet import rule_sheet
+from biriba.server.games import ONLINE_GAMES, online_game
 from biriba.server.protocol import Language
 from biriba.server.service import ApiError
-from biriba.server.table import SERVER_BOT_LEVELS
 from biriba.server.wire import PresetsResponse, RuleSheetResponse
 
 router = APIRouter(prefix="/api", tags=["rules"])
@@ -24,7 +24,20 @@ def health() -> dict[str, str]:
 
 @router.get("/presets")
 def presets() -> PresetsResponse:
-    return {"presets": list(PRESETS), "bots": list(SERVER_BOT_LEVELS)}
+    return {
+        "presets": list(PRESETS),
+        "bots": list(online_game("biriba").bot_levels),
+        "games": [
+            {
+                "name": name,
+                "players": list(game.game.players),
+                "default_players": game.game.default_players,
+                "presets": list(game.game.presets),
+                "bots": list(game.bot_levels),
+            }
+            for name, game in ONLINE_GAMES.items()
+        ],
+    }
 
 
 @router.get("/rules/{preset}")

@@ -11,14 +11,20 @@ from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, ConfigDict, Field
 
 from biriba.core.errors import InvalidInputError
-from biriba.core.records import rules_for_players
 from biriba.core.rules import OPTION_BOUNDS, PLAYER_COUNTS
-from biriba.server.history import ReplayRangeError, match_record, replay_frame
+from biriba.server.games import OnlineGame, online_game
+from biriba.server.history import ReplayRangeError, game_record, game_replay_frame, match_record, replay_frame
 from biriba.server.routes.deps import CurrentPlayer, ServerDep, Token
 from biriba.server.service import ApiError
 from biriba.server.store import TableInfo
-from biriba.server.table import SERVER_BOT_LEVELS, STAND_IN_BOT, fresh_deal
-from biriba.server.wire import CreatedTable, ReplayResponse, TableResponse, TablesResponse, TableSummary
+from biriba.server.wire import (
+    BuraReplayResponse,
+    CreatedTable,
+    ReplayResponse,
+    TableResponse,
+    TablesResponse,
+    TableSummary,
+)
 
 router = APIRouter(prefix="/api", tags=["tables"])
 log = logging.getLogger("biriba.server")
@@ -35,16 +41,20 @@ MAX_PLAYERS = max(PLAYER_COUNTS)
 
 
 class CreateTableRequest(Body):
-    """A new table. ``seats`` has one entry per seat: a bot level, or null for a seat people take. The
-    limits are the engine's (:data:`~biriba.core.rules.PLAYER_COUNTS`, :data:`~biriba.core.rules.OPTION_BOUNDS`):
-    the rules check every option again, naming the one out of bounds."""
+    """A new table of ``game``. ``seats`` has one entry per seat: a bot level, or null for a seat people
+    take. The limits are the engine's (:data:`~biriba.core.rules.PLAYER_COUNTS`,
+    :data:`~biriba.core.rules.OPTION_BOUNDS`): the game's rules check every option again, naming the one
+    out of bounds."""
 
-    players: Annotated[int, Field(ge=min(PLAYER_COUNTS), le=MAX_PLAYERS)] = 4
-    preset: Annotated[str, Field(max_length=40)] = "standard"
+    game: Annotated[str, Field(max_length=16)] = "biriba"
+    players: Annotated[int, Field(ge=min(PLAYER_COUNTS), le=MAX_PLAYERS)] | None = None
+    """Default: the game's usual number (Biriba 4, Bura 2)."""
+    preset: Annotated[str, Field(max_length=40)] | None = None
+    """Default: the game's first preset (Biriba ``standard``)."""
     options: Annotated[dict[str, Any], Field(max_length=64)] = Field(default_factory=dict)
     target: Annotated[int, Field(ge=OPTION_BOUNDS["target"][0], le=OPTION_BOUNDS["target"][1])] | None = None
     seats: Annotated[list[Annotated[str, Field(max_length=40)] | None], Field(max_length=MAX_PLAYERS)] | None = None
-    """Default: the creator in seat 0 and ``greedy`` bots everywhere else."""
+    """Default: the creator in seat 0 and the game's default bot (Biriba ``greedy``) everywhere else."""
     private: bool = False
     seat: Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)] | None = 0
     """Where the creator sits (null: the creator only watches)."""
@@ -63,10 +73,18 @@ class SeatChange(Body):
     bot: Annotated[str, Field(max_length=40)] | None
 
 
+def check_bot_level(game: OnlineGame, level: str) -> None:
+    """Refuse (400) a bot level the game's tables do not seat."""
+    if level not in game.bot_levels:
+        known = ", ".join(game.bot_levels)
+        raise HTTPException(400, f"unknown bot level {level!r} for {game.name} (known: {known})")
+
+
 def table_summary(info: TableInfo) -> TableSummary:
     """What the lobby shows of a table: its rules and who sits where, never a card."""
     return {
         "id": info.id,
+        "game": info.game,
         "rules": info.rules,
         "players": len(info.seats),
         "private": info.private,
@@ -93,6 +111,8 @@ async def table_record(table_id: str, server: ServerDep, player: CurrentPlayer) 
     """The table's finished hands as a match record (``biriba replay`` reads it)."""
     info = await server.seated_table(table_id, player.player_id)
     events = await asyncio.to_thread(server.store.events, table_id)
+    if info.game != "biriba":
+        return (await asyncio.to_thread(game_record, info, events)).to_json()
     record = await asyncio.to_thread(match_record, info, events)
     return record.to_json()
 
@@ -100,16 +120,20 @@ async def table_record(table_id: str, server: ServerDep, player: CurrentPlayer) 
 @router.get("/tables/{table_id}/replay")
 async def table_replay(
     table_id: str, server: ServerDep, player: CurrentPlayer, hand: int = 0, step: int = 0
-) -> ReplayResponse:
+) -> ReplayResponse | BuraReplayResponse:
     """The table after ``step`` actions of finished hand ``hand``, every seat's cards shown."""
     info = await server.seated_table(table_id, player.player_id)
     events = await asyncio.to_thread(server.store.events, table_id)
-    record = await asyncio.to_thread(match_record, info, events)
     try:
-        frame = await asyncio.to_thread(replay_frame, record, hand, step)
+        if info.game != "biriba":
+            record = await asyncio.to_thread(game_record, info, events)
+            frame = await asyncio.to_thread(game_replay_frame, record, hand, step)
+            return {**frame, "table": table_summary(info)}
+        biriba_record = await asyncio.to_thread(match_record, info, events)
+        biriba_frame = await asyncio.to_thread(replay_frame, biriba_record, hand, step)
     except ReplayRangeError as error:
         raise HTTPException(400, str(error)) from None
-    return {**frame, "table": table_summary(info)}
+    return {**biriba_frame, "table": table_summary(info)}
 
 
 @router.post("/tables", status_code=201)
@@ -118,30 +142,30 @@ async def create_table(body: CreateTableRequest, server: ServerDep, player: Curr
     playing = await asyncio.to_thread(server.store.tables_created_by, player_id)
     if playing >= server.settings.tables_per_player:
         raise HTTPException(429, f"you have {playing} tables still being played: finish one before you create another")
-    rules_data: dict[str, Any] = {"preset": body.preset, **body.options}
-    if body.target is not None:
-        rules_data["target"] = body.target
     try:
-        rules = rules_for_players(rules_data, body.players)
+        game = online_game(body.game)
+        players = body.players or game.game.default_players
+        rules = game.request_rules(body.preset or game.game.presets[0], players, body.options, body.target)
     except InvalidInputError as error:
         raise HTTPException(400, str(error)) from None
-    seats = body.seats if body.seats is not None else [None] + ["greedy"] * (body.players - 1)
-    if len(seats) != body.players:
-        raise HTTPException(400, f"'seats' needs one entry per seat: {body.players}, not {len(seats)}")
+    seats = body.seats if body.seats is not None else [None] + [game.default_bot] * (players - 1)
+    if len(seats) != players:
+        raise HTTPException(400, f"'seats' needs one entry per seat: {players}, not {len(seats)}")
     for level in seats:
-        if level is not None and level not in SERVER_BOT_LEVELS:
-            raise HTTPException(400, f"unknown bot level {level!r} (known: {', '.join(SERVER_BOT_LEVELS)})")
-    if body.seat is not None and (body.seat >= body.players or seats[body.seat] is not None):
+        if level is not None:
+            check_bot_level(game, level)
+    if body.seat is not None and (body.seat >= players or seats[body.seat] is not None):
         raise HTTPException(400, f"seat {body.seat} is not a seat for a person at this table")
     created = await asyncio.to_thread(
         server.store.create_table,
-        rules.to_json(),
+        game.game.rules_to_json(rules),
         0,
-        fresh_deal(rules).to_json(),
+        game.fresh_deal(rules),
         body.private,
         seats,
         body.turn_seconds,
         player_id,
+        game.name,
     )
     info: TableInfo | None = created
     if body.seat is not None:
@@ -201,8 +225,8 @@ async def change_seat(
     table = await server.live_table(table_id)
     if not 0 <= seat < len(table.info.seats):
         raise HTTPException(400, f"seat {seat} is not a seat of this {len(table.info.seats)}-player table")
-    if body.bot is not None and body.bot not in SERVER_BOT_LEVELS:
-        raise HTTPException(400, f"unknown bot level {body.bot!r} (known: {', '.join(SERVER_BOT_LEVELS)})")
+    if body.bot is not None:
+        check_bot_level(table.game, body.bot)
     if table.info.created_by != player_id:
         raise ApiError(403, "not-host", "only the player who made the table changes its seats")
     if table.seq > 0 or table.hand_index > 0:
@@ -224,7 +248,7 @@ async def stand_in(table_id: str, seat: int, server: ServerDep, player: CurrentP
     refusal = table.stand_in_refusal(seat)
     if refusal is not None:
         raise ApiError(409, "no-stand-in", refusal)
-    if not await asyncio.to_thread(server.store.set_stand_in, table_id, seat, STAND_IN_BOT):
+    if not await asyncio.to_thread(server.store.set_stand_in, table_id, seat, table.game.stand_in_bot):
         raise ApiError(409, "no-stand-in", f"seat {seat} is not a person's")
     log.info("table %s: a bot plays seat %d while its player is away", table_id, seat)
     await server.seats_changed(table_id)
