@@ -13,11 +13,12 @@ from biriba.core.errors import RULE_IDS as BIRIBA_RULE_IDS
 from biriba.core.errors import IllegalAction
 from biriba.core.scoring import BIRIBA_KINDS
 from biriba.games.bura.game import RULE_IDS as BURA_RULE_IDS
+from biriba.games.tyzicha.game import RULE_IDS as TYZICHA_RULE_IDS
 from biriba.i18n import LANGUAGES, Words, catalogue, placeholders
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "biriba"
 CATALOGUE = catalogue()
-RULE_IDS = BIRIBA_RULE_IDS + BURA_RULE_IDS
+RULE_IDS = BIRIBA_RULE_IDS + BURA_RULE_IDS + TYZICHA_RULE_IDS
 """Every game's rules (a game's own are named after it: ``bura.lead-one-suit``)."""
 SHAPE_KEYS = {"meld.run.clean", "meld.run.dirty", "meld.set.clean", "meld.set.dirty", "meld.wild"}
 

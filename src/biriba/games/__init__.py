@@ -1,5 +1,6 @@
 """The games other than Biriba that the rule sources describe, each a rules engine of its own beside
-:mod:`biriba.core` (Biriba and Buraco): Bura (:mod:`biriba.games.bura`) so far.
+:mod:`biriba.core` (Biriba and Buraco): Bura (:mod:`biriba.games.bura`) and Tyzicha
+(:mod:`biriba.games.tyzicha`).
 
 A game's engine follows the shape of Biriba's: a hand state dealt from rules, a dealer and a seed or a
 deck; whose turn it is; its legal actions, exact; ``apply`` that validates (an illegal action raises

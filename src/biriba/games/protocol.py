@@ -6,8 +6,9 @@ A game is a :class:`Game`: its name, its seat counts and presets, the rules a pr
 a hand's outcome per seat, a match, and its players. A hand in play is a :class:`GameState`: whose turn
 (``current``), the exact legal actions, ``check`` and ``apply`` (an illegal action raises
 :class:`biriba.core.errors.IllegalAction` naming its rule and changes nothing), ``clone`` and a
-``fingerprint`` of everything it holds. Biriba (:data:`biriba.games.biriba.BIRIBA`) and Bura
-(:data:`biriba.games.bura.BURA`) are games; :mod:`biriba.games.registry` knows them by name.
+``fingerprint`` of everything it holds. Biriba (:data:`biriba.games.biriba.BIRIBA`), Bura
+(:data:`biriba.games.bura.BURA`) and Tyzicha (:data:`biriba.games.tyzicha.platform.TYZICHA`) are games;
+:mod:`biriba.games.registry` knows them by name.
 
 The shape follows the tested engines of many games: one state API for every game, each game with a
 random-simulation test over this protocol (tests/games/test_protocol.py) and golden playthroughs.

@@ -6,8 +6,9 @@ from biriba.core.errors import InvalidInputError
 from biriba.games.biriba import BIRIBA
 from biriba.games.bura.platform import BURA
 from biriba.games.protocol import Game
+from biriba.games.tyzicha.platform import TYZICHA
 
-GAMES: dict[str, Game] = {game.name: game for game in (BIRIBA, BURA)}
+GAMES: dict[str, Game] = {game.name: game for game in (BIRIBA, BURA, TYZICHA)}
 """Every game, Biriba first (the default)."""
 
 
