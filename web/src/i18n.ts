@@ -20,7 +20,7 @@ export interface Reason {
 }
 
 const COUNTED_FROM_ZERO = new Set(["meld", "team", "hand"]);
-const SEATS = new Set(["seat", "acting"]);
+const SEATS = new Set(["seat", "acting", "to"]);
 const CARD = new Set(["card", "kept", "top"]);
 const IDENTIFIERS = new Set(["seed", "index"]);
 const SUIT_INDEX = "SHDC";

@@ -31,6 +31,7 @@ export interface Wire {
   HistoryResponse?: HistoryResponse;
   ReplayResponse?: ReplayResponse;
   BuraReplayResponse?: BuraReplayResponse;
+  TyzichaReplayResponse?: TyzichaReplayResponse;
   LoggedOut?: LoggedOut;
   [k: string]: unknown;
 }
@@ -45,12 +46,12 @@ export interface StateMessage {
   /**
    * Which game the table plays: it says the form of the view, the moves and the results.
    */
-  game: "biriba" | "bura";
+  game: "biriba" | "bura" | "tyzicha";
   table: string;
   seq: number;
   seat: number | null;
   hand_number: number;
-  view: ViewJson | BuraViewJson;
+  view: ViewJson | BuraViewJson | TyzichaViewJson;
   my_turn: boolean;
   seats: SeatState[];
   watchers: number;
@@ -59,21 +60,21 @@ export interface StateMessage {
   started: boolean;
   host_seat: number | null;
   stand_in_after: number;
-  moves: (ActionJson | BuraActionJson)[];
+  moves: (ActionJson | BuraActionJson | TyzichaActionJson)[];
   drawn: string | null;
   chat: ChatLine[];
   timed_out: number | null;
-  last_action: ActionJson | BuraActionJson | null;
+  last_action: ActionJson | BuraActionJson | TyzichaActionJson | null;
   hand_over: boolean;
-  hand_result: HandResultJson | BuraHandResultJson | null;
-  results: (HandResultJson | BuraHandResultJson)[];
+  hand_result: HandResultJson | BuraHandResultJson | TyzichaHandResultJson | null;
+  results: (HandResultJson | BuraHandResultJson | TyzichaHandResultJson)[];
   /**
    * Each seat's points (Bura: tokens) in the match.
    */
   totals: number[];
   sides: number[][];
   /**
-   * The total that ends the match (None: Bura's ends when a player cannot ante).
+   * The score that ends the match (None: Bura's ends when a player cannot ante).
    */
   target: number | null;
   match_over: boolean;
@@ -213,6 +214,106 @@ export interface BuraHandResultJson {
   seat_scores: number[];
 }
 /**
+ * What one seat sees of a hand of Tyzicha (a spectator: ``seat`` null and no hand). The taken tricks
+ * are counted, never totalled: their points are each player's own reckoning.
+ *
+ * This interface was referenced by `Wire`'s JSON-Schema
+ * via the `definition` "TyzichaViewJson".
+ */
+export interface TyzichaViewJson {
+  seat: number | null;
+  dealer: number;
+  current: number;
+  phase: "bid" | "forced" | "give" | "declare" | "play" | "over";
+  hand: string[];
+  hand_sizes: number[];
+  bids: TyzichaBidJson[];
+  declarer: number | null;
+  contract: number;
+  forced: boolean;
+  raised: boolean;
+  /**
+   * The widow once shown (for the forced 100: to the declarer alone).
+   */
+  widow: string[];
+  given: TyzichaGiftJson[];
+  trump: ("S" | "H" | "D" | "C") | null;
+  marriages: TyzichaMarriageJson[];
+  leader: number;
+  /**
+   * The cards played to the trick in progress, the leader's first.
+   */
+  trick: string[];
+  tricks: TyzichaTrickJson[];
+  tricks_won: number[];
+  result: TyzichaHandResultJson | null;
+}
+/**
+ * A call of the auction: a bid's value, or null for a pass.
+ *
+ * This interface was referenced by `Wire`'s JSON-Schema
+ * via the `definition` "TyzichaBidJson".
+ */
+export interface TyzichaBidJson {
+  seat: number;
+  value: number | null;
+}
+/**
+ * A card the declarer gave: null when it went face down (the forced 100) to another seat.
+ *
+ * This interface was referenced by `Wire`'s JSON-Schema
+ * via the `definition` "TyzichaGiftJson".
+ */
+export interface TyzichaGiftJson {
+  to: number;
+  card: string | null;
+}
+/**
+ * This interface was referenced by `Wire`'s JSON-Schema
+ * via the `definition` "TyzichaMarriageJson".
+ */
+export interface TyzichaMarriageJson {
+  seat: number;
+  suit: "S" | "H" | "D" | "C";
+}
+/**
+ * A trick played: its leader, the cards in the order played, the trump that held, who took it.
+ *
+ * This interface was referenced by `Wire`'s JSON-Schema
+ * via the `definition` "TyzichaTrickJson".
+ */
+export interface TyzichaTrickJson {
+  leader: number;
+  cards: string[];
+  trump: ("S" | "H" | "D" | "C") | null;
+  winner: number;
+}
+/**
+ * How a hand of Tyzicha ended, and what it changed in each player's score (after the cap at 1,000).
+ *
+ * This interface was referenced by `Wire`'s JSON-Schema
+ * via the `definition` "TyzichaHandResultJson".
+ */
+export interface TyzichaHandResultJson {
+  declarer: number;
+  contract: number;
+  /**
+   * The forced contract of 100 (the widow and the cards given stayed face down).
+   */
+  forced: boolean;
+  how: "made" | "broken" | "conceded";
+  card_points: number[];
+  marriage_points: number[];
+  /**
+   * Each seat's score of the hand by the rules, before the cap.
+   */
+  scores: number[];
+  /**
+   * Each seat's score in the match after the hand less before it (the cap applied).
+   */
+  seat_scores: number[];
+}
+/**
  * This interface was referenced by `Wire`'s JSON-Schema
  * via the `definition` "SeatState".
  */
@@ -254,6 +355,21 @@ export interface BuraActionJson {
   seat: number;
   type: "lead" | "answer" | "claim" | "declare" | "pass";
   cards?: string[];
+}
+/**
+ * A move of Tyzicha (docs/tyzicha.md). A card given face down is sent without ``card`` to the seats
+ * that may not see it.
+ *
+ * This interface was referenced by `Wire`'s JSON-Schema
+ * via the `definition` "TyzichaActionJson".
+ */
+export interface TyzichaActionJson {
+  seat: number;
+  type: "bid" | "pass" | "give" | "raise" | "concede" | "play";
+  value?: number;
+  card?: string;
+  to?: number;
+  marriage?: boolean;
 }
 /**
  * This interface was referenced by `Wire`'s JSON-Schema
@@ -342,7 +458,7 @@ export interface WelcomeMessage {
 export interface HintMessage {
   type: "hint";
   seq: number;
-  action: ActionJson | BuraActionJson;
+  action: ActionJson | BuraActionJson | TyzichaActionJson;
   head: ReasonJson;
   details: ReasonJson[];
   reason: string;
@@ -578,6 +694,24 @@ export interface BuraReplayResponse {
   hands_by_seat: string[][];
   totals_before: number[];
   score: BuraHandResultJson | null;
+  table: TableSummary;
+}
+/**
+ * This interface was referenced by `Wire`'s JSON-Schema
+ * via the `definition` "TyzichaReplayResponse".
+ */
+export interface TyzichaReplayResponse {
+  game: "tyzicha";
+  hand: number;
+  hands: number;
+  step: number;
+  steps: number;
+  action: TyzichaActionJson | null;
+  next_action: TyzichaActionJson | null;
+  view: TyzichaViewJson;
+  hands_by_seat: string[][];
+  totals_before: number[];
+  score: TyzichaHandResultJson | null;
   table: TableSummary;
 }
 /**

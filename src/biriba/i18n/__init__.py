@@ -51,7 +51,7 @@ LANGUAGES = ("en", "el")
 """The languages of the catalogue: English and Greek."""
 
 _COUNTED_FROM_ZERO = frozenset({"meld", "team", "hand"})
-_SEATS = frozenset({"seat", "acting"})
+_SEATS = frozenset({"seat", "acting", "to"})
 _CARD = frozenset({"card", "kept", "top"})
 _IDENTIFIERS = frozenset({"seed", "index"})
 _FORMATTER = string.Formatter()

@@ -24,7 +24,7 @@ from biriba.bots.base import make_bot as make_biriba_bot
 from biriba.bots.hints import HINT_BOT, Suggestion, suggest
 from biriba.core.actions import action_from_json as biriba_action_from_json
 from biriba.core.actions import action_to_json as biriba_action_to_json
-from biriba.core.cards import card_code, pack, parse_cards
+from biriba.core.cards import SUITS, Card, card_code, pack, parse_cards
 from biriba.core.errors import InvalidInputError
 from biriba.core.match import HandResult, Match
 from biriba.core.records import Deal, rules_for_players
@@ -40,18 +40,31 @@ from biriba.games.bura.match import BuraMatch
 from biriba.games.bura.platform import BURA
 from biriba.games.protocol import Game
 from biriba.games.registry import GAMES, game_named
+from biriba.games.tyzicha.bots import TyzichaHint
+from biriba.games.tyzicha.bots import hint as tyzicha_hint
+from biriba.games.tyzicha.game import PACK as TYZICHA_PACK
+from biriba.games.tyzicha.game import HandResult as TyzichaHandResult
+from biriba.games.tyzicha.game import TyzichaRules, TyzichaState, TyzichaView
+from biriba.games.tyzicha.game import observe as tyzicha_observe
+from biriba.games.tyzicha.match import TyzichaMatch
+from biriba.games.tyzicha.platform import TYZICHA
 from biriba.i18n import Words, reason_json
 from biriba.i18n.bura import hint_text as bura_hint_text
 from biriba.server.store import TableInfo
 from biriba.server.wire import (
     ActionJson,
     AnyActionJson,
+    AnyHandResultJson,
+    AnyViewJson,
     BuraHandResultJson,
     BuraTrickJson,
     BuraViewJson,
     HandResultJson,
     HintMessage,
     ReasonJson,
+    TyzichaActionJson,
+    TyzichaHandResultJson,
+    TyzichaViewJson,
     ViewJson,
 )
 
@@ -113,16 +126,21 @@ class OnlineGame(ABC):
         """An action from its JSON form; :class:`InvalidInputError` naming the fault."""
         return self.game.action_from_json(data)
 
-    def action_json(self, action: Any) -> ActionJson:
-        return cast(ActionJson, self.game.action_to_json(action))
+    def action_json(self, action: Any) -> AnyActionJson:
+        return cast(AnyActionJson, self.game.action_to_json(action))
+
+    def move_for(self, move: AnyActionJson, seat: int | None, state: Any) -> AnyActionJson:
+        """A move of the hand as ``seat`` may see it (None: a spectator): every move is public but a card
+        given face down, which only its giver and receiver see."""
+        return move
 
     @abstractmethod
-    def view_json(self, state: Any, seat: int | None) -> ViewJson | BuraViewJson:
+    def view_json(self, state: Any, seat: int | None) -> AnyViewJson:
         """What ``seat`` sees of the hand (None: a spectator, who sees no one's cards)."""
         ...
 
     @abstractmethod
-    def result_json(self, match: Any, hand: Any) -> HandResultJson | BuraHandResultJson:
+    def result_json(self, match: Any, hand: Any) -> AnyHandResultJson:
         """The hand just finished and settled into the match (``hand``: its final state), on the wire."""
         ...
 
@@ -194,7 +212,7 @@ class OnlineBiriba(OnlineGame):
     def parse_action(self, data: object) -> Any:
         return biriba_action_from_json(data)
 
-    def action_json(self, action: Any) -> ActionJson:
+    def action_json(self, action: Any) -> AnyActionJson:
         return cast(ActionJson, biriba_action_to_json(action))
 
     def view_json(self, state: HandState, seat: int | None) -> ViewJson:
@@ -308,10 +326,7 @@ class OnlineBura(OnlineGame):
         return {"deck": [card_code(card) for card in cards]}
 
     def start_hand(self, match: BuraMatch, info: TableInfo, hand_index: int, data: Any = None) -> BuraState:
-        stored = info.first_deal if hand_index == 0 else data
-        if not isinstance(stored, dict) or not isinstance(stored.get("deck"), list):
-            raise InvalidInputError(f"table {info.id}: hand {hand_index} has no deck to deal from")
-        return match.start_hand(deck=parse_cards(stored["deck"]))
+        return match.start_hand(deck=_stored_deck(info, hand_index, data))
 
     def view_json(self, state: BuraState, seat: int | None) -> BuraViewJson:
         return bura_view_json(observe(state, 0 if seat is None else seat), seat)
@@ -397,7 +412,162 @@ def bura_result_json(result: BuraHandResult, pot: int, tokens: Sequence[int], an
     }
 
 
-ONLINE_GAMES: dict[str, OnlineGame] = {one.name: one for one in (OnlineBiriba(), OnlineBura())}
+class OnlineTyzicha(OnlineGame):
+    """Tyzicha: three seats, a match to 1,001; the widow and the cards given at the forced 100 stay face down."""
+
+    game = TYZICHA
+    bot_levels = ("random", "heuristic", "search")
+    default_bot = "heuristic"
+    timeout_bot = "heuristic"
+    stand_in_bot = "heuristic"
+
+    def request_rules(self, preset: str, players: int, options: dict[str, Any], target: int | None) -> TyzichaRules:
+        data = {**self.game.rules(preset, players).to_json(), **options}
+        if target is not None:
+            data["target"] = target
+        return cast(TyzichaRules, self.game.rules_from_json(data))
+
+    def fresh_deal(self, rules: TyzichaRules) -> dict[str, Any]:
+        cards = list(TYZICHA_PACK)
+        DEAL_SOURCE.shuffle(cards)
+        return {"deck": [card_code(card) for card in cards]}
+
+    def start_hand(self, match: TyzichaMatch, info: TableInfo, hand_index: int, data: Any = None) -> TyzichaState:
+        return match.start_hand(deck=_stored_deck(info, hand_index, data))
+
+    def move_for(self, move: AnyActionJson, seat: int | None, state: TyzichaState) -> AnyActionJson:
+        gift = cast(TyzichaActionJson, move)
+        if gift["type"] != "give" or not state.forced or seat in (gift["seat"], gift.get("to")):
+            return move
+        return cast(AnyActionJson, {key: value for key, value in gift.items() if key != "card"})
+
+    def view_json(self, state: TyzichaState, seat: int | None) -> TyzichaViewJson:
+        return tyzicha_view_json(tyzicha_observe(state, 0 if seat is None else seat), seat)
+
+    def result_json(self, match: TyzichaMatch, hand: TyzichaState) -> TyzichaHandResultJson:
+        assert hand.result is not None
+        after = match.totals[-1]
+        before = match.totals[-2] if len(match.totals) > 1 else (0, 0, 0)
+        return {**tyzicha_result_json(hand.result), "seat_scores": [a - b for a, b in zip(after, before, strict=True)]}
+
+    def totals(self, match: TyzichaMatch) -> list[int]:
+        return list(match.scores)
+
+    def target(self, rules: TyzichaRules) -> int | None:
+        return rules.target
+
+    def decide(self, spec: str, state: TyzichaState, seed: int) -> Any:
+        view = tyzicha_observe(state, state.current)
+        return self.game.make_bot(spec).choose(view, state.legal_actions(), random.Random(seed))
+
+    def advise(self, state: TyzichaState, hint_bot: str) -> TyzichaHint:
+        view = tyzicha_observe(state, state.current)
+        return tyzicha_hint(view, state.legal_actions(), random.Random(0))
+
+    def hint_message(self, advice: TyzichaHint, seq: int, language: str) -> HintMessage:
+        head: ReasonJson = {"key": f"tyzicha.hint.{advice.reason}", "facts": _card_codes(advice.facts)}
+        return {
+            "type": "hint",
+            "seq": seq,
+            "action": self.action_json(advice.action),
+            "head": head,
+            "details": [],
+            "reason": tyzicha_hint_text(Words(language), advice),
+        }
+
+
+def tyzicha_hint_text(words: Words, hint: TyzichaHint) -> str:
+    """A Tyzicha hint in words (the move, why, and how it fared against the next best when searched)."""
+    # (a stand-in until the terminal table's words of Tyzicha land in biriba.i18n.tyzicha)
+
+    def move(action: Any) -> str:
+        data = TYZICHA.action_to_json(action)
+        kind = "marriage" if data.get("marriage") else data["type"]
+        return words(f"tyzicha.move.{kind}", **{**data, "card": getattr(action, "card", None)})
+
+    text = words("tyzicha.hint.move", move=move(hint.action), reason=words(f"tyzicha.hint.{hint.reason}", **hint.facts))
+    if hint.runner_up is None:
+        return text
+    runner, other = hint.runner_up
+    searched = words(
+        "tyzicha.hint.searched",
+        worlds=hint.worlds,
+        score=words.signed(round(hint.score)),
+        next=move(runner),
+        other=words.signed(round(other)),
+    )
+    return words.clauses((text, searched))
+
+
+def _stored_deck(info: TableInfo, hand_index: int, data: Any) -> list[Card]:
+    """The deck of hand ``hand_index`` of a table of a game that deals from decks only (Bura, Tyzicha)."""
+    stored = info.first_deal if hand_index == 0 else data
+    if not isinstance(stored, dict) or not isinstance(stored.get("deck"), list):
+        raise InvalidInputError(f"table {info.id}: hand {hand_index} has no deck to deal from")
+    return parse_cards(stored["deck"])
+
+
+def _card_codes(facts: dict[str, object]) -> dict[str, Any]:
+    """Facts as data on the wire: a card as its code."""
+    return {
+        name: card_code(value) if name == "card" and isinstance(value, int) else value for name, value in facts.items()
+    }
+
+
+def tyzicha_view_json(view: TyzichaView, seat: int | None) -> TyzichaViewJson:
+    """A Tyzicha view on the wire; ``seat`` None: a spectator's (no hand, and only what all may see)."""
+    return {
+        "seat": seat,
+        "dealer": view.dealer,
+        "current": view.current,
+        "phase": cast(Any, view.phase.value),
+        "hand": [card_code(card) for card in view.hand] if seat is not None else [],
+        "hand_sizes": list(view.hand_sizes),
+        "bids": [{"seat": who, "value": value} for who, value in view.bids],
+        "declarer": view.declarer,
+        "contract": view.contract,
+        "forced": view.forced,
+        "raised": view.raised,
+        "widow": [card_code(card) for card in view.widow] if seat is not None or not view.forced else [],
+        "given": [
+            {"to": to, "card": None if card is None or (seat is None and view.forced) else card_code(card)}
+            for to, card in view.given
+        ],
+        "trump": _suit(view.trump),
+        "marriages": [{"seat": who, "suit": cast(Any, SUITS[suit])} for who, suit in view.marriages],
+        "leader": view.leader,
+        "trick": [card_code(card) for card in view.trick],
+        "tricks": [
+            {"leader": t.leader, "cards": [card_code(c) for c in t.cards], "trump": _suit(t.trump), "winner": t.winner}
+            for t in view.tricks
+        ],
+        "tricks_won": list(view.tricks_won),
+        "result": None
+        if view.result is None
+        else {**tyzicha_result_json(view.result), "seat_scores": list(view.result.scores)},
+    }
+
+
+def _suit(suit: int | None) -> Any:
+    return None if suit is None else SUITS[suit]
+
+
+def tyzicha_result_json(result: TyzichaHandResult) -> TyzichaHandResultJson:
+    """How a hand ended (what it changed in the match's scores is the match's: the rules' scores here,
+    the capped change filled in by :meth:`OnlineTyzicha.result_json`)."""
+    return {
+        "declarer": result.declarer,
+        "contract": result.contract,
+        "forced": result.forced,
+        "how": cast(Any, result.how),
+        "card_points": list(result.card_points),
+        "marriage_points": list(result.marriage_points),
+        "scores": list(result.scores),
+        "seat_scores": list(result.scores),
+    }
+
+
+ONLINE_GAMES: dict[str, OnlineGame] = {one.name: one for one in (OnlineBiriba(), OnlineBura(), OnlineTyzicha())}
 """The games a table may play, by name (every game of the registry that has its table here)."""
 
 

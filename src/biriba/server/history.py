@@ -23,7 +23,7 @@ from biriba.core.views import observe
 from biriba.games.records import GameRecord, HandDeal
 from biriba.server.games import hand_deal, online_game
 from biriba.server.store import Event, TableInfo
-from biriba.server.wire import ActionJson, BoardJson, BuraReplayFrame, HandScoreJson, ReplayFrame
+from biriba.server.wire import ActionJson, BoardJson, BuraReplayFrame, HandScoreJson, ReplayFrame, TyzichaReplayFrame
 
 
 class ReplayRangeError(ValueError):
@@ -46,7 +46,7 @@ def match_record(info: TableInfo, events: list[Event]) -> MatchRecord:
 
 
 def game_record(info: TableInfo, events: list[Event]) -> GameRecord:
-    """The finished hands of a table of another game than Biriba (Bura) as its game's record."""
+    """The finished hands of a table of another game than Biriba (Bura, Tyzicha) as its game's record."""
     game = online_game(info.game)
     record = GameRecord(
         game.game, game.rules(info.rules), info.first_dealer, [(HandDeal.from_json(info.first_deal), [])]
@@ -104,8 +104,9 @@ def replay_frame(record: MatchRecord, hand: int, step: int) -> ReplayFrame:
     }
 
 
-def game_replay_frame(record: GameRecord, hand: int, step: int) -> BuraReplayFrame:
-    """A finished hand of a table of another game than Biriba (Bura) after ``step`` actions, both hands shown."""
+def game_replay_frame(record: GameRecord, hand: int, step: int) -> BuraReplayFrame | TyzichaReplayFrame:
+    """A finished hand of a table of another game than Biriba (Bura, Tyzicha) after ``step`` actions, every
+    hand shown."""
     if not 0 <= hand < len(record.hands):
         raise ReplayRangeError(f"there is no finished hand {hand}: hands 0 to {len(record.hands) - 1} can be replayed")
     deal, actions = record.hands[hand]

@@ -41,10 +41,9 @@ from biriba.server.store import Event, Store, TableInfo
 from biriba.server.thinking import Thinkers, ThinkingFailed
 from biriba.server.wire import (
     AnyActionJson,
-    BuraHandResultJson,
+    AnyHandResultJson,
     ChatLine,
     ErrorMessage,
-    HandResultJson,
     HintMessage,
     ServerMessage,
     StateMessage,
@@ -150,7 +149,7 @@ class LiveTable:
         self.state: Any = self.game.start_hand(self.match, info, 0)
         """The hand in play (:class:`biriba.games.protocol.GameState`); never changed in place: each
         event makes a new one, so that a worker may be sent it while the table goes on."""
-        self.results: list[HandResultJson | BuraHandResultJson] = []
+        self.results: list[AnyHandResultJson] = []
         """The finished hands' results, on the wire."""
         self.seq = 0
         """How many events have been applied; the next event gets this number."""
@@ -453,11 +452,11 @@ class LiveTable:
             "started": self.seq > 0,
             "host_seat": next((s.seat for s in self.info.seats if s.player_id == self.info.created_by), None),
             "stand_in_after": self.stand_in_after,
-            "moves": self.moves,
+            "moves": [game.move_for(move, seat, state) for move in self.moves],
             "drawn": game.drawn(state, self.moves, seat),
             "chat": self.chat,
             "timed_out": self.timed_out,
-            "last_action": self.last_action,
+            "last_action": None if self.last_action is None else game.move_for(self.last_action, seat, state),
             "hand_over": over,
             "hand_result": self.results[-1] if over and self.results else None,
             "results": self.results,

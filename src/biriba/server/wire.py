@@ -217,8 +217,105 @@ class BuraActionJson(TypedDict):
     cards: NotRequired[list[CardCode]]
 
 
-AnyActionJson = ActionJson | BuraActionJson
+# --- Tyzicha (biriba.server.games.tyzicha_view_json) -------------------------------------------------
+
+
+@exact
+class TyzichaBidJson(TypedDict):
+    """A call of the auction: a bid's value, or null for a pass."""
+
+    seat: int
+    value: int | None
+
+
+@exact
+class TyzichaGiftJson(TypedDict):
+    """A card the declarer gave: null when it went face down (the forced 100) to another seat."""
+
+    to: int
+    card: CardCode | None
+
+
+@exact
+class TyzichaMarriageJson(TypedDict):
+    seat: int
+    suit: Literal["S", "H", "D", "C"]
+
+
+@exact
+class TyzichaTrickJson(TypedDict):
+    """A trick played: its leader, the cards in the order played, the trump that held, who took it."""
+
+    leader: int
+    cards: list[CardCode]
+    trump: Literal["S", "H", "D", "C"] | None
+    winner: int
+
+
+@exact
+class TyzichaHandResultJson(TypedDict):
+    """How a hand of Tyzicha ended, and what it changed in each player's score (after the cap at 1,000)."""
+
+    declarer: int
+    contract: int
+    forced: bool
+    """The forced contract of 100 (the widow and the cards given stayed face down)."""
+    how: Literal["made", "broken", "conceded"]
+    card_points: list[int]
+    marriage_points: list[int]
+    scores: list[int]
+    """Each seat's score of the hand by the rules, before the cap."""
+    seat_scores: list[int]
+    """Each seat's score in the match after the hand less before it (the cap applied)."""
+
+
+@exact
+class TyzichaViewJson(TypedDict):
+    """What one seat sees of a hand of Tyzicha (a spectator: ``seat`` null and no hand). The taken tricks
+    are counted, never totalled: their points are each player's own reckoning."""
+
+    seat: int | None
+    dealer: int
+    current: int
+    phase: Literal["bid", "forced", "give", "declare", "play", "over"]
+    hand: list[CardCode]
+    hand_sizes: list[int]
+    bids: list[TyzichaBidJson]
+    declarer: int | None
+    contract: int
+    forced: bool
+    raised: bool
+    widow: list[CardCode]
+    """The widow once shown (for the forced 100: to the declarer alone)."""
+    given: list[TyzichaGiftJson]
+    trump: Literal["S", "H", "D", "C"] | None
+    marriages: list[TyzichaMarriageJson]
+    leader: int
+    trick: list[CardCode]
+    """The cards played to the trick in progress, the leader's first."""
+    tricks: list[TyzichaTrickJson]
+    tricks_won: list[int]
+    result: TyzichaHandResultJson | None
+
+
+@exact
+class TyzichaActionJson(TypedDict):
+    """A move of Tyzicha (docs/tyzicha.md). A card given face down is sent without ``card`` to the seats
+    that may not see it."""
+
+    seat: int
+    type: Literal["bid", "pass", "give", "raise", "concede", "play"]
+    value: NotRequired[int]
+    card: NotRequired[CardCode]
+    to: NotRequired[int]
+    marriage: NotRequired[bool]
+
+
+AnyActionJson = ActionJson | BuraActionJson | TyzichaActionJson
 """A move of any game."""
+
+AnyViewJson = ViewJson | BuraViewJson | TyzichaViewJson
+AnyHandResultJson = HandResultJson | BuraHandResultJson | TyzichaHandResultJson
 
 
 # --- the WebSocket messages ---------------------------------------------------------------------------
@@ -249,13 +346,13 @@ class StateMessage(TypedDict):
     """The table as one connection may see it, after every change (docs/protocol.md)."""
 
     type: Literal["state"]
-    game: Literal["biriba", "bura"]
+    game: Literal["biriba", "bura", "tyzicha"]
     """Which game the table plays: it says the form of the view, the moves and the results."""
     table: str
     seq: int
     seat: int | None
     hand_number: int
-    view: ViewJson | BuraViewJson
+    view: AnyViewJson
     my_turn: bool
     seats: list[SeatState]
     watchers: int
@@ -270,13 +367,13 @@ class StateMessage(TypedDict):
     timed_out: int | None
     last_action: AnyActionJson | None
     hand_over: bool
-    hand_result: HandResultJson | BuraHandResultJson | None
-    results: list[HandResultJson | BuraHandResultJson]
+    hand_result: AnyHandResultJson | None
+    results: list[AnyHandResultJson]
     totals: list[int]
     """Each seat's points (Bura: tokens) in the match."""
     sides: list[list[int]]
     target: int | None
-    """The total that ends the match (None: Bura's ends when a player cannot ante)."""
+    """The score that ends the match (None: Bura's ends when a player cannot ante)."""
     match_over: bool
     winner: int | None
     may_deal: bool
@@ -490,6 +587,29 @@ class BuraReplayResponse(BuraReplayFrame):
 
 
 @exact
+class TyzichaReplayFrame(TypedDict):
+    """A finished hand of Tyzicha after ``step`` of its ``steps`` actions, every hand shown."""
+
+    game: Literal["tyzicha"]
+    hand: int
+    hands: int
+    step: int
+    steps: int
+    action: TyzichaActionJson | None
+    next_action: TyzichaActionJson | None
+    view: TyzichaViewJson
+    """The table as a spectator sees it (no hand)."""
+    hands_by_seat: list[list[CardCode]]
+    totals_before: list[int]
+    score: TyzichaHandResultJson | None
+
+
+@exact
+class TyzichaReplayResponse(TyzichaReplayFrame):
+    table: TableSummary
+
+
+@exact
 class LoggedOut(TypedDict):
     logged_out: bool
 
@@ -511,6 +631,7 @@ WIRE_TYPES: dict[str, Any] = {
     "HistoryResponse": HistoryResponse,
     "ReplayResponse": ReplayResponse,
     "BuraReplayResponse": BuraReplayResponse,
+    "TyzichaReplayResponse": TyzichaReplayResponse,
     "LoggedOut": LoggedOut,
 }
 """The types the client reads, by the name its TypeScript gives them."""

@@ -492,7 +492,11 @@ def _reason(view: TyzichaView, action: TyzichaAction) -> tuple[str, dict[str, ob
         return ("forced" if view.phase is Phase.FORCED else "bid"), {"bid": action.value, "worth": worth}
     if isinstance(action, Pass | Concede | Raise):
         kind = {Pass: "pass", Concede: "concede", Raise: "raise"}[type(action)]
-        return kind, {"contract": view.contract, "worth": worth}
+        contract = view.contract
+        if isinstance(action, Pass):
+            # No contract yet in the bidding: a pass declines to bid over the highest bid so far.
+            contract = max((value for _, value in view.bids if value is not None), default=OPENING_BID - BID_STEP)
+        return kind, {"contract": contract, "worth": worth}
     if isinstance(action, Give):
         return "give", {"card": action.card, "seat": action.to}
     if action.marriage:

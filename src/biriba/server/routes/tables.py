@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, ConfigDict, Field
@@ -24,6 +24,7 @@ from biriba.server.wire import (
     TableResponse,
     TablesResponse,
     TableSummary,
+    TyzichaReplayResponse,
 )
 
 router = APIRouter(prefix="/api", tags=["tables"])
@@ -120,7 +121,7 @@ async def table_record(table_id: str, server: ServerDep, player: CurrentPlayer) 
 @router.get("/tables/{table_id}/replay")
 async def table_replay(
     table_id: str, server: ServerDep, player: CurrentPlayer, hand: int = 0, step: int = 0
-) -> ReplayResponse | BuraReplayResponse:
+) -> ReplayResponse | BuraReplayResponse | TyzichaReplayResponse:
     """The table after ``step`` actions of finished hand ``hand``, every seat's cards shown."""
     info = await server.seated_table(table_id, player.player_id)
     events = await asyncio.to_thread(server.store.events, table_id)
@@ -128,7 +129,8 @@ async def table_replay(
         if info.game != "biriba":
             record = await asyncio.to_thread(game_record, info, events)
             frame = await asyncio.to_thread(game_replay_frame, record, hand, step)
-            return {**frame, "table": table_summary(info)}
+            response: BuraReplayResponse | TyzichaReplayResponse = cast(Any, {**frame, "table": table_summary(info)})
+            return response
         biriba_record = await asyncio.to_thread(match_record, info, events)
         biriba_frame = await asyncio.to_thread(replay_frame, biriba_record, hand, step)
     except ReplayRangeError as error:
