@@ -29,6 +29,7 @@ from tests.server.conftest import (
     http_post,
     sqlite_settings,
 )
+from tests.server.test_accounts import register
 from tests.server.truth import card_strings
 
 STATE = conformance(StateMessage)
@@ -271,3 +272,19 @@ def test_a_restarted_server_stands_where_the_bura_table_stood(tmp_path: Any) -> 
         assert Counter(after["view"]["won_cards"]) == Counter(before["view"]["won_cards"])
         assert after["view"]["trick"] == before["view"]["trick"] and after["view"]["pot"] == before["view"]["pot"]
         watcher.close()
+
+
+def test_a_registered_players_history_lists_a_bura_table(sqlite_server: RunningServer) -> None:
+    url = sqlite_server.url
+    token = register(url, "sasha").json()["token"]
+    table = create_table(url, token, game="bura", seats=[None, "random"])["table"]
+    client = Client(url, table["id"])
+    client.hello(token)
+    final = play_by_hints(client, lambda m: m["hand_over"])
+    history = http_get(f"{url}/api/me/history", headers=auth(token)).json()["matches"]
+    assert len(history) == 1
+    entry = history[0]
+    assert entry["table"]["game"] == "bura" and entry["hands"] == 1
+    assert entry["totals"] == final["totals"] and entry["sides"] == [[0], [1]]
+    assert entry["winner"] is None and entry["won"] is None  # ten tokens each: one hand ends no match
+    client.close()

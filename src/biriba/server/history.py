@@ -15,7 +15,6 @@ from typing import Any, cast
 
 from biriba.core.actions import Action, action_from_json, action_to_json
 from biriba.core.cards import shuffled_pack
-from biriba.core.match import Match
 from biriba.core.records import Deal, MatchRecord
 from biriba.core.rules import Rules
 from biriba.core.state import cut_error_for_seed
@@ -136,6 +135,7 @@ def game_replay_frame(record: GameRecord, hand: int, step: int) -> BuraReplayFra
     }
 
 
-def sides_of(rules_json: Any) -> tuple[tuple[int, ...], ...]:
-    """Who wins together at a table with these rules (see :attr:`Match.sides`)."""
-    return Match(Rules.from_json(rules_json)).sides
+def sides_of(table: TableInfo) -> list[list[int]]:
+    """Who wins together at a table (Biriba: see :attr:`Match.sides`; the other games: each on their own)."""
+    game = online_game(table.game)
+    return game.sides(game.new_match(game.rules(table.rules), 0))

@@ -56,7 +56,7 @@ def player_json(player_id: str, name: str, login: str | None) -> PlayerJson:
 
 def history_json(entry: HistoryEntry) -> HistoryEntryJson:
     """A table of a player's history: who sat where, the results so far, and whether the player won."""
-    sides = sides_of(entry.table.rules)
+    sides = sides_of(entry.table)
     my_side = next(index for index, side in enumerate(sides) if entry.seat in side)
     return {
         "table": table_summary(entry.table),
@@ -64,7 +64,7 @@ def history_json(entry: HistoryEntry) -> HistoryEntryJson:
         "seat": entry.seat,
         "hands": entry.hands,
         "totals": entry.totals,
-        "sides": [list(side) for side in sides],
+        "sides": sides,
         "winner": entry.winner,
         "won": None if entry.winner is None else entry.winner == my_side,
     }
