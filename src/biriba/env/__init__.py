@@ -9,6 +9,7 @@
 - :mod:`biriba.env.openspiel_game`: an OpenSpiel game (``python_biriba``) with a per-card shuffle
   as chance nodes, so OpenSpiel's algorithms (ISMCTS, evaluation) run on Biriba.
 - :mod:`biriba.env.bura`: the same three for Bura (``python_bura``), over :mod:`biriba.games.bura`.
+- :mod:`biriba.env.tyzicha`: the same three for Tyzicha (``python_tyzicha``), over :mod:`biriba.games.tyzicha`.
 
 This package is a layer above the engines and the bots: it imports :mod:`biriba.core`,
 :mod:`biriba.bots` and :mod:`biriba.games`, and nothing else in the project imports it. The core needs
