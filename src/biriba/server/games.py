@@ -298,15 +298,69 @@ def hand_seed(table_seed: int, hand_index: int) -> int:
     return random.Random(f"hand:{table_seed}:{hand_index}").randrange(2**32)
 
 
+class DeckGame(OnlineGame):
+    """A game dealt from its pack shuffled whole (Bura, Tyzicha): every hand's deck is stored, a preset's
+    rules take the request's options, and its hints carry a ``GAME.hint.REASON`` key with their facts."""
+
+    pack: tuple[Card, ...]
+
+    def request_rules(self, preset: str, players: int, options: dict[str, Any], target: int | None) -> Any:
+        data = {**self.game.rules(preset, players).to_json(), **options}
+        if target is not None:
+            data["target"] = target
+        return self.game.rules_from_json(data)
+
+    def fresh_deal(self, rules: Any) -> dict[str, Any]:
+        cards = list(self.pack)
+        DEAL_SOURCE.shuffle(cards)
+        return {"deck": [card_code(card) for card in cards]}
+
+    def start_hand(self, match: Any, info: TableInfo, hand_index: int, data: Any = None) -> Any:
+        stored = info.first_deal if hand_index == 0 else data
+        if not isinstance(stored, dict) or not isinstance(stored.get("deck"), list):
+            raise InvalidInputError(f"table {info.id}: hand {hand_index} has no deck to deal from")
+        return match.start_hand(deck=parse_cards(stored["deck"]))
+
+    def decide(self, spec: str, state: Any, seed: int) -> Any:
+        view = self.game.observe(state, state.current)
+        bot = self.game.make_bot(spec)
+        self.brief(bot, view, state)
+        return bot.choose(view, state.legal_actions(), random.Random(seed))
+
+    def brief(self, bot: Any, view: Any, state: Any) -> None:
+        """Tell a bot made for one decision what its seat saw earlier in the hand, if the view does not hold it."""
+
+    def hint_message(self, advice: Any, seq: int, language: str) -> HintMessage:
+        head: ReasonJson = {"key": f"{self.name}.hint.{advice.reason}", "facts": _card_codes(advice.facts)}
+        return {
+            "type": "hint",
+            "seq": seq,
+            "action": self.action_json(advice.action),
+            "head": head,
+            "details": [],
+            "reason": self.hint_text(Words(language), advice),
+        }
+
+    @abstractmethod
+    def hint_text(self, words: Words, advice: Any) -> str:
+        """A hint in words: the move, why, and how it fared against the next best when searched."""
+
+
+def _card_codes(facts: dict[str, object]) -> dict[str, Any]:
+    """Facts as data on the wire: a card as its code."""
+    return {name: card_code(fact) if name == "card" and isinstance(fact, int) else fact for name, fact in facts.items()}
+
+
 MAX_TOKENS = 100
 """The most tokens a Bura table's players start with: a match ends when one cannot ante, and a table
 of many more would never end."""
 
 
-class OnlineBura(OnlineGame):
+class OnlineBura(DeckGame):
     """Bura: two seats, tokens instead of points; a seat's won cards are shown as counts, never points."""
 
     game = BURA
+    pack = BURA_PACK
     bot_levels = ("random", "heuristic", "search")
     default_bot = "heuristic"
     timeout_bot = "heuristic"
@@ -315,18 +369,10 @@ class OnlineBura(OnlineGame):
     def request_rules(self, preset: str, players: int, options: dict[str, Any], target: int | None) -> BuraRules:
         if target is not None:
             raise InvalidInputError("a match of Bura has no target: it is played until a player cannot ante")
-        rules = cast(BuraRules, self.game.rules_from_json({**self.game.rules(preset, players).to_json(), **options}))
+        rules = cast(BuraRules, super().request_rules(preset, players, options, None))
         if rules.tokens > MAX_TOKENS:
             raise InvalidInputError(f"a table's match starts with at most {MAX_TOKENS} tokens each, not {rules.tokens}")
         return rules
-
-    def fresh_deal(self, rules: BuraRules) -> dict[str, Any]:
-        cards = list(BURA_PACK)
-        DEAL_SOURCE.shuffle(cards)
-        return {"deck": [card_code(card) for card in cards]}
-
-    def start_hand(self, match: BuraMatch, info: TableInfo, hand_index: int, data: Any = None) -> BuraState:
-        return match.start_hand(deck=_stored_deck(info, hand_index, data))
 
     def view_json(self, state: BuraState, seat: int | None) -> BuraViewJson:
         return bura_view_json(observe(state, 0 if seat is None else seat), seat)
@@ -338,28 +384,16 @@ class OnlineBura(OnlineGame):
     def totals(self, match: BuraMatch) -> list[int]:
         return list(match.tokens)
 
-    def decide(self, spec: str, state: BuraState, seed: int) -> Any:
-        seat = state.current
-        view = observe(state, seat)
-        bot = self.game.make_bot(spec)
+    def brief(self, bot: Any, view: BuraView, state: BuraState) -> None:
         if hasattr(bot, "memory"):  # the tricks were played face up: a bot remembers them as a person may
             bot.memory = TrickMemory.of(view, state.tricks)
-        return bot.choose(view, state.legal_actions(), random.Random(seed))
 
     def advise(self, state: BuraState, hint_bot: str) -> BuraHint:
         view = observe(state, state.current)
         return bura_hint(view, state.tricks, state.legal_actions(), random.Random(0))
 
-    def hint_message(self, advice: BuraHint, seq: int, language: str) -> HintMessage:
-        head: ReasonJson = {"key": f"bura.hint.{advice.reason}", "facts": dict(advice.facts)}
-        return {
-            "type": "hint",
-            "seq": seq,
-            "action": self.action_json(advice.action),
-            "head": head,
-            "details": [],
-            "reason": bura_hint_text(Words(language), advice),
-        }
+    def hint_text(self, words: Words, advice: BuraHint) -> str:
+        return bura_hint_text(words, advice)
 
 
 def bura_view_json(view: BuraView, seat: int | None) -> BuraViewJson:
@@ -412,28 +446,15 @@ def bura_result_json(result: BuraHandResult, pot: int, tokens: Sequence[int], an
     }
 
 
-class OnlineTyzicha(OnlineGame):
+class OnlineTyzicha(DeckGame):
     """Tyzicha: three seats, a match to 1,001; the widow and the cards given at the forced 100 stay face down."""
 
     game = TYZICHA
+    pack = TYZICHA_PACK
     bot_levels = ("random", "heuristic", "search")
     default_bot = "heuristic"
     timeout_bot = "heuristic"
     stand_in_bot = "heuristic"
-
-    def request_rules(self, preset: str, players: int, options: dict[str, Any], target: int | None) -> TyzichaRules:
-        data = {**self.game.rules(preset, players).to_json(), **options}
-        if target is not None:
-            data["target"] = target
-        return cast(TyzichaRules, self.game.rules_from_json(data))
-
-    def fresh_deal(self, rules: TyzichaRules) -> dict[str, Any]:
-        cards = list(TYZICHA_PACK)
-        DEAL_SOURCE.shuffle(cards)
-        return {"deck": [card_code(card) for card in cards]}
-
-    def start_hand(self, match: TyzichaMatch, info: TableInfo, hand_index: int, data: Any = None) -> TyzichaState:
-        return match.start_hand(deck=_stored_deck(info, hand_index, data))
 
     def move_for(self, move: AnyActionJson, seat: int | None, state: TyzichaState) -> AnyActionJson:
         gift = cast(TyzichaActionJson, move)
@@ -456,24 +477,12 @@ class OnlineTyzicha(OnlineGame):
     def target(self, rules: TyzichaRules) -> int | None:
         return rules.target
 
-    def decide(self, spec: str, state: TyzichaState, seed: int) -> Any:
-        view = tyzicha_observe(state, state.current)
-        return self.game.make_bot(spec).choose(view, state.legal_actions(), random.Random(seed))
-
     def advise(self, state: TyzichaState, hint_bot: str) -> TyzichaHint:
         view = tyzicha_observe(state, state.current)
         return tyzicha_hint(view, state.legal_actions(), random.Random(0))
 
-    def hint_message(self, advice: TyzichaHint, seq: int, language: str) -> HintMessage:
-        head: ReasonJson = {"key": f"tyzicha.hint.{advice.reason}", "facts": _card_codes(advice.facts)}
-        return {
-            "type": "hint",
-            "seq": seq,
-            "action": self.action_json(advice.action),
-            "head": head,
-            "details": [],
-            "reason": tyzicha_hint_text(Words(language), advice),
-        }
+    def hint_text(self, words: Words, advice: TyzichaHint) -> str:
+        return tyzicha_hint_text(words, advice)
 
 
 def tyzicha_hint_text(words: Words, hint: TyzichaHint) -> str:
@@ -497,21 +506,6 @@ def tyzicha_hint_text(words: Words, hint: TyzichaHint) -> str:
         other=words.signed(round(other)),
     )
     return words.clauses((text, searched))
-
-
-def _stored_deck(info: TableInfo, hand_index: int, data: Any) -> list[Card]:
-    """The deck of hand ``hand_index`` of a table of a game that deals from decks only (Bura, Tyzicha)."""
-    stored = info.first_deal if hand_index == 0 else data
-    if not isinstance(stored, dict) or not isinstance(stored.get("deck"), list):
-        raise InvalidInputError(f"table {info.id}: hand {hand_index} has no deck to deal from")
-    return parse_cards(stored["deck"])
-
-
-def _card_codes(facts: dict[str, object]) -> dict[str, Any]:
-    """Facts as data on the wire: a card as its code."""
-    return {
-        name: card_code(value) if name == "card" and isinstance(value, int) else value for name, value in facts.items()
-    }
 
 
 def tyzicha_view_json(view: TyzichaView, seat: int | None) -> TyzichaViewJson:
