@@ -11,13 +11,11 @@ from typing import Any
 
 import pytest
 
-from biriba.core.cards import card_codes, parse_cards
+from biriba.core.cards import card_codes
 from biriba.games.bura.game import BuraState, observe
 from biriba.games.bura.match import BuraMatch
-from biriba.games.bura.platform import BURA
 from biriba.games.records import GameRecord
 from biriba.server.games import bura_view_json
-from biriba.server.store import Store
 from biriba.server.wire import StateMessage, conformance
 from tests.server.conftest import (
     Client,
@@ -30,27 +28,9 @@ from tests.server.conftest import (
     sqlite_settings,
 )
 from tests.server.test_accounts import register
-from tests.server.truth import card_strings
+from tests.server.truth import card_strings, game_truth
 
 STATE = conformance(StateMessage)
-
-
-def bura_truth(store: Store, table_id: str) -> dict[int, BuraState]:
-    """The hand as it stood at every sequence number of a Bura table's log, replayed with the engine."""
-    info = store.table(table_id)
-    assert info is not None and info.game == "bura"
-    match = BuraMatch(BURA.rules_from_json(info.rules), info.first_dealer)
-    state = match.start_hand(deck=parse_cards(info.first_deal["deck"]))
-    states = {0: state.clone()}
-    for event in store.events(table_id):
-        if event.kind == "deal":
-            state = match.start_hand(deck=parse_cards(event.data["deck"]))
-        else:
-            state.apply(BURA.action_from_json(event.data))
-            if state.is_over:
-                match.finish_hand()
-        states[event.seq + 1] = state.clone()
-    return states
 
 
 def check_bura_message(message: dict[str, Any], state: BuraState) -> None:
@@ -104,7 +84,7 @@ def test_a_hand_of_bura_against_a_bot_shows_each_seat_only_its_own(server: Runni
     assert final["totals"] == [10 + result["seat_scores"][0], 10 + result["seat_scores"][1]]
     watcher.until(lambda m: m["type"] == "state" and m["seq"] == final["seq"])
 
-    truth = bura_truth(server.store, table_id)
+    truth = game_truth(server.store, table_id)
     assert truth[final["seq"]].is_over
     checked = 0
     for message in player.received + watcher.received:
@@ -161,7 +141,7 @@ def test_two_people_play_a_hand_of_bura(sqlite_server: RunningServer) -> None:
         hint = mover.until(lambda m: m["type"] == "hint")
         mover.send({"type": "action", "seq": hint["seq"], "action": hint["action"]})
         first.until(lambda m, seq=state["seq"]: m["type"] == "state" and m["seq"] > seq)
-    truth = bura_truth(server.store, table_id)
+    truth = game_truth(server.store, table_id)
     last = len(server.store.events(table_id))
     for client in (first, second):
         client.state_where(lambda m, last=last: m["seq"] == last)  # both see the hand's end
@@ -252,7 +232,7 @@ def test_the_turn_timer_plays_a_bura_turn_for_an_absent_player(tmp_path: Any) ->
         mine = client.state_where(lambda m: m["my_turn"])
         assert mine["turn_deadline"] is not None
         played = client.until(lambda m: m["type"] == "state" and m["seq"] > mine["seq"] and m["timed_out"] == 0)
-        truth = bura_truth(server.store, table_id)
+        truth = game_truth(server.store, table_id)
         check_bura_message(played, truth[played["seq"]])
         event = server.store.events(table_id)[mine["seq"]]
         assert event.data["seat"] == 0  # the timer's move is logged as seat 0's, like any action

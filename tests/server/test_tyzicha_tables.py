@@ -8,34 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from biriba.core.cards import card_codes, parse_cards
+from biriba.core.cards import card_codes
 from biriba.games.tyzicha.game import TyzichaState
-from biriba.games.tyzicha.match import TyzichaMatch
-from biriba.games.tyzicha.platform import TYZICHA
-from biriba.server.store import Store
 from biriba.server.wire import StateMessage, conformance
 from tests.server.conftest import Client, RunningServer, auth, create_table, guest, http_get, http_post
-from tests.server.truth import card_strings
+from tests.server.truth import card_strings, game_truth
 
 STATE = conformance(StateMessage)
-
-
-def tyzicha_truth(store: Store, table_id: str) -> dict[int, TyzichaState]:
-    """The hand as it stood at every sequence number of a Tyzicha table's log, replayed with the engine."""
-    info = store.table(table_id)
-    assert info is not None and info.game == "tyzicha"
-    match = TyzichaMatch(TYZICHA.rules_from_json(info.rules), info.first_dealer)
-    state = match.start_hand(deck=parse_cards(info.first_deal["deck"]))
-    states = {0: state.clone()}
-    for event in store.events(table_id):
-        if event.kind == "deal":
-            state = match.start_hand(deck=parse_cards(event.data["deck"]))
-        else:
-            state.apply(TYZICHA.action_from_json(event.data))
-            if state.is_over:
-                match.finish_hand()
-        states[event.seq + 1] = state.clone()
-    return states
 
 
 def visible_cards(state: TyzichaState, seat: int | None) -> set[str]:
@@ -90,7 +69,7 @@ def test_a_hand_of_tyzicha_against_two_bots(server: RunningServer) -> None:
     assert result["how"] in ("made", "broken", "conceded") and state["target"] == 1001
     assert state["totals"] == result["seat_scores"]  # the first hand: the scores are its changes
     watcher.until(lambda m: m["type"] == "state" and m["seq"] == state["seq"])
-    truth = tyzicha_truth(server.store, table_id)
+    truth = game_truth(server.store, table_id)
     for message in player.received + watcher.received:
         if message["type"] == "state":
             check_tyzicha_message(message, truth[message["seq"]])
@@ -132,7 +111,7 @@ def test_the_forced_hundred_keeps_its_widow_and_gifts_face_down(sqlite_server: R
     hand = after["view"]["hand"]
     act({"seat": left, "type": "give", "card": hand[0], "to": right})
     act({"seat": left, "type": "give", "card": hand[1], "to": dealer})
-    truth = tyzicha_truth(server.store, table_id)
+    truth = game_truth(server.store, table_id)
     for seat, client in (*clients.items(), (None, watcher)):
         newest = client.state_where(lambda m: m["view"]["phase"] == "declare")
         for message in (m for m in client.received if m["type"] == "state"):

@@ -7,11 +7,12 @@ from collections import Counter
 from typing import Any
 
 from biriba.core.actions import action_from_json
-from biriba.core.cards import card_codes
+from biriba.core.cards import card_codes, parse_cards
 from biriba.core.match import Match
 from biriba.core.records import Deal
 from biriba.core.rules import Rules
 from biriba.core.state import HandState
+from biriba.games.registry import game_named
 from biriba.server.games import hand_deal
 from biriba.server.store import Store
 
@@ -36,6 +37,26 @@ def true_states(store: Store, table_id: str) -> dict[int, HandState]:
             state = start_hand(match, hand_deal(info, hands, event.data))
         else:
             state.apply(action_from_json(event.data))
+            if state.is_over:
+                match.finish_hand()
+        states[event.seq + 1] = state.clone()
+    return states
+
+
+def game_truth(store: Store, table_id: str) -> dict[int, Any]:
+    """The hand of a table of a game dealt from decks (Bura, Tyzicha) as it stood at every sequence number
+    of its log, replayed with the game's engine alone."""
+    info = store.table(table_id)
+    assert info is not None
+    game = game_named(info.game)
+    match = game.new_match(game.rules_from_json(info.rules), info.first_dealer)
+    state = match.start_hand(deck=parse_cards(info.first_deal["deck"]))
+    states = {0: state.clone()}
+    for event in store.events(table_id):
+        if event.kind == "deal":
+            state = match.start_hand(deck=parse_cards(event.data["deck"]))
+        else:
+            state.apply(game.action_from_json(event.data))
             if state.is_over:
                 match.finish_hand()
         states[event.seq + 1] = state.clone()

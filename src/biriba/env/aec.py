@@ -4,12 +4,15 @@ bookkeeping: rewards, terminations, dead steps)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from biriba.env.hands import HandEpisode
 
 
 class SeatTurnsEnv(AECEnv):  # type: ignore[misc]
@@ -88,3 +91,60 @@ class SeatTurnsEnv(AECEnv):  # type: ignore[misc]
     def seat_rewards(self) -> Sequence[float]:
         """Each seat's reward once the hand is over."""
         raise NotImplementedError
+
+
+class HandAECEnv(SeatTurnsEnv):
+    """One hand of a game played hand by hand (Bura, Tyzicha) for a learning agent at every seat. A game's
+    environment names its ``episode_class`` and its ``metadata``."""
+
+    episode_class: ClassVar[type[HandEpisode]]
+
+    def __init__(self, rules: Any = None, dealer: int = 0) -> None:
+        super().__init__()
+        game = self.episode_class.game
+        self.rules = rules if rules is not None else game.rules()
+        players = game.rules_players(self.rules)
+        if dealer not in range(players):
+            raise ValueError(f"dealer {dealer} is not a seat of {game.name} (0 to {players - 1})")
+        self.dealer = dealer
+        self.encoding = self.episode_class.encoding
+        self.seat_agents(players, self.encoding.low, 1.0, self.encoding.size, self.encoding.num_actions)
+        self._seeds = random.Random()
+        self.episode: HandEpisode | None = None
+
+    @property
+    def _episode(self) -> HandEpisode:
+        if self.episode is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.episode
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new hand; ``seed`` seeds the deals from here on, ``options`` may hold ``dealer``."""
+        if seed is not None:
+            self._seeds.seed(seed)
+        dealer = (options or {}).get("dealer", self.dealer)
+        self.episode = self.episode_class(self.rules, dealer, seed=self._seeds.randrange(2**32))
+        self.begin()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        episode = self._episode
+        seat = self.possible_agents.index(agent)
+        return self.masked(seat, episode.observation(seat), episode.action_mask())
+
+    def play(self, action: int) -> None:
+        self._episode.step(action)
+
+    def current_seat(self) -> int:
+        return self._episode.current
+
+    def hand_over(self) -> bool:
+        return self._episode.is_over
+
+    def seat_rewards(self) -> tuple[float, ...]:
+        return self._episode.outcome()
+
+    def render(self) -> None:
+        return None
+
+    def close(self) -> None:
+        pass

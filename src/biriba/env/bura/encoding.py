@@ -42,6 +42,8 @@ class BuraEncoding:
         self.set_ids = {cards: index for index, cards in enumerate(_SETS)}
         self.claim, self.declare, self.pass_ = len(_SETS), len(_SETS) + 1, len(_SETS) + 2
         self.num_actions = len(_SETS) + 3
+        self.low = 0.0
+        """The least value of every observation field (all of them lie in [0, 1])."""
         sizes = {
             "hand": 36,
             "trick": 36,
