@@ -12,7 +12,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from biriba.env.hands import HandEpisode
+from biriba.env.game_episode import GameEpisode
 
 
 class SeatTurnsEnv(AECEnv):  # type: ignore[misc]
@@ -93,11 +93,11 @@ class SeatTurnsEnv(AECEnv):  # type: ignore[misc]
         raise NotImplementedError
 
 
-class HandAECEnv(SeatTurnsEnv):
+class GameAECEnv(SeatTurnsEnv):
     """One hand of a game played hand by hand (Bura, Tyzicha) for a learning agent at every seat. A game's
     environment names its ``episode_class`` and its ``metadata``."""
 
-    episode_class: ClassVar[type[HandEpisode]]
+    episode_class: ClassVar[type[GameEpisode]]
 
     def __init__(self, rules: Any = None, dealer: int = 0) -> None:
         super().__init__()
@@ -110,10 +110,10 @@ class HandAECEnv(SeatTurnsEnv):
         self.encoding = self.episode_class.encoding
         self.seat_agents(players, self.encoding.low, 1.0, self.encoding.size, self.encoding.num_actions)
         self._seeds = random.Random()
-        self.episode: HandEpisode | None = None
+        self.episode: GameEpisode | None = None
 
     @property
-    def _episode(self) -> HandEpisode:
+    def _episode(self) -> GameEpisode:
         if self.episode is None:
             raise RuntimeError("call reset() before using the environment")
         return self.episode

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from biriba.env.bura.encoding import BuraEncoding
-from biriba.env.hands import HandEpisode
+from biriba.env.game_episode import GameEpisode
 from biriba.games.bura import BuraAction
 from biriba.games.bura.platform import BURA
 from biriba.games.protocol import Game
@@ -13,7 +13,7 @@ from biriba.games.protocol import Game
 ENCODING = BuraEncoding()
 
 
-class BuraEpisode(HandEpisode):
+class BuraEpisode(GameEpisode):
     """A hand of Bura and the actions played in it, stepped by action ids."""
 
     game: ClassVar[Game] = BURA

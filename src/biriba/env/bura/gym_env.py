@@ -14,10 +14,10 @@ and ``info["illegal_action"] = True``, for learners that act without the mask.
 from __future__ import annotations
 
 from biriba.env.bura.episode import BuraEpisode
-from biriba.env.hand_gym import HandGymEnv
+from biriba.env.game_gym import GameGymEnv
 
 
-class BuraGymEnv(HandGymEnv):
+class BuraGymEnv(GameGymEnv):
     """One hand of Bura from one seat; a bot plays the other."""
 
     episode_class = BuraEpisode

@@ -29,7 +29,7 @@ import pyspiel  # type: ignore[import-not-found]
 
 from biriba.core.cards import card_code
 from biriba.env.bura.episode import ENCODING, BuraEpisode
-from biriba.env.hand_openspiel import HandGameState, HandObserver
+from biriba.env.game_openspiel import GameObserver, GameOpenSpielState
 from biriba.games.bura import PACK, BuraRules, BuraView
 
 GAME_NAME = "python_bura"
@@ -82,14 +82,14 @@ class BuraGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> BuraGameState:
         return BuraGameState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> HandObserver:
+    def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> GameObserver:
         if params:
             raise ValueError(f"python_bura observers take no parameters, not {params}")
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return HandObserver(perfect_recall, ENCODING, view_string)
+        return GameObserver(perfect_recall, ENCODING, view_string)
 
 
-class BuraGameState(HandGameState):
+class BuraGameState(GameOpenSpielState):
     """A hand: the deck dealt by chance card by card, then the engine's hand."""
 
     def hidden_rest(self) -> str:

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from biriba.env.aec import HandAECEnv
+from biriba.env.aec import GameAECEnv
 from biriba.env.bura.episode import BuraEpisode
 
 
-class BuraAECEnv(HandAECEnv):
+class BuraAECEnv(GameAECEnv):
     """One hand of Bura for two learning agents."""
 
     metadata: ClassVar[dict[str, Any]] = {"name": "bura_v0", "render_modes": [], "is_parallelizable": False}

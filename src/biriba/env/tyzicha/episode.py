@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from biriba.env.hands import HandEpisode
+from biriba.env.game_episode import GameEpisode
 from biriba.env.tyzicha.encoding import TyzichaEncoding
 from biriba.games.protocol import Game
 from biriba.games.tyzicha import Give, TyzichaAction, TyzichaState, action_to_json
@@ -13,7 +13,7 @@ from biriba.games.tyzicha.platform import TYZICHA
 ENCODING = TyzichaEncoding()
 
 
-class TyzichaEpisode(HandEpisode):
+class TyzichaEpisode(GameEpisode):
     """A hand of Tyzicha and the actions played in it, stepped by action ids."""
 
     game: ClassVar[Game] = TYZICHA

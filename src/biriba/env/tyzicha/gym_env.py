@@ -15,11 +15,11 @@ act without the mask.
 
 from __future__ import annotations
 
-from biriba.env.hand_gym import HandGymEnv
+from biriba.env.game_gym import GameGymEnv
 from biriba.env.tyzicha.episode import TyzichaEpisode
 
 
-class TyzichaGymEnv(HandGymEnv):
+class TyzichaGymEnv(GameGymEnv):
     """One hand of Tyzicha from one seat; a bot (the same kind at both) plays each of the others."""
 
     episode_class = TyzichaEpisode

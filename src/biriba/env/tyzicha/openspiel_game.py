@@ -30,7 +30,7 @@ from typing import Any
 import pyspiel  # type: ignore[import-not-found]
 
 from biriba.core.cards import card_code
-from biriba.env.hand_openspiel import HandGameState, HandObserver
+from biriba.env.game_openspiel import GameObserver, GameOpenSpielState
 from biriba.env.tyzicha.episode import ENCODING, TyzichaEpisode
 from biriba.games.tyzicha import PACK, TyzichaView
 from biriba.games.tyzicha.game import BID_STEP, MAX_CONTRACT, OPENING_BID, PLAYERS, TRICKS
@@ -86,14 +86,14 @@ class TyzichaGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> TyzichaGameState:
         return TyzichaGameState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> HandObserver:
+    def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> GameObserver:
         if params:
             raise ValueError(f"python_tyzicha observers take no parameters, not {params}")
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return HandObserver(perfect_recall, ENCODING, view_string)
+        return GameObserver(perfect_recall, ENCODING, view_string)
 
 
-class TyzichaGameState(HandGameState):
+class TyzichaGameState(GameOpenSpielState):
     """A hand: the deck dealt by chance card by card, then the engine's hand."""
 
     def hidden_rest(self) -> str:

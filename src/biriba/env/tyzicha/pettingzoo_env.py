@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from biriba.env.aec import HandAECEnv
+from biriba.env.aec import GameAECEnv
 from biriba.env.tyzicha.episode import TyzichaEpisode
 
 
-class TyzichaAECEnv(HandAECEnv):
+class TyzichaAECEnv(GameAECEnv):
     """One hand of Tyzicha for three learning agents."""
 
     metadata: ClassVar[dict[str, Any]] = {"name": "tyzicha_v0", "render_modes": [], "is_parallelizable": False}

@@ -1,6 +1,6 @@
 """What the OpenSpiel games of the games played hand by hand share (``python_bura``, ``python_tyzicha``):
 a hand dealt by chance card by card from the game's pack, then played by the action ids of its episode
-(:class:`biriba.env.hands.HandEpisode`), and the observer of one seat's view.
+(:class:`biriba.env.game_episode.GameEpisode`), and the observer of one seat's view.
 
 A game's ``pyspiel.Game`` holds ``pack`` (the cards, chance outcome ``i`` being ``pack[i]``),
 ``episode_class``, ``rules`` and ``dealer``; its state class says what else lies hidden (``hidden_rest``).
@@ -17,17 +17,17 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from biriba.core.cards import card_code
-from biriba.env.hands import HandEpisode
+from biriba.env.game_episode import GameEpisode
 
 
-class HandGameState(pyspiel.State):  # type: ignore[misc]
+class GameOpenSpielState(pyspiel.State):  # type: ignore[misc]
     """A hand: the deck dealt by chance card by card, then the engine's hand."""
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
         self._game = game
         self.deck: list[int] = []
-        self.episode: HandEpisode | None = None
+        self.episode: GameEpisode | None = None
 
     def current_player(self) -> int:
         if self.episode is None:
@@ -91,7 +91,7 @@ class HandGameState(pyspiel.State):  # type: ignore[misc]
         return other
 
 
-class HandObserver:
+class GameObserver:
     """OpenSpiel's Python observer: the seat's view as the encoding's vector or a canonical string (and,
     for information states, the hand's moves as the seat saw them)."""
 
@@ -101,13 +101,13 @@ class HandObserver:
         self.tensor = np.zeros(encoding.size, np.float32)
         self.dict = {name: self.tensor[part] for name, part in encoding.fields.items()}
 
-    def set_from(self, state: HandGameState, player: int) -> None:
+    def set_from(self, state: GameOpenSpielState, player: int) -> None:
         if state.episode is None:
             self.tensor.fill(0)
         else:
             self.tensor[:] = state.episode.observation(player)
 
-    def string_from(self, state: HandGameState, player: int) -> str:
+    def string_from(self, state: GameOpenSpielState, player: int) -> str:
         if state.episode is None:
             return f"dealing: {len(state.deck)} cards"
         text = self.view_string(state.episode.view(player))

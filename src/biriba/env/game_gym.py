@@ -18,17 +18,17 @@ import numpy as np
 from gymnasium import spaces
 
 from biriba.env.encoding import EncodingError
+from biriba.env.game_episode import GameEpisode
 from biriba.env.gym_env import ILLEGAL_ACTION_MODES
-from biriba.env.hands import HandEpisode
 from biriba.games.protocol import GameBot
 
 
-class HandGymEnv(gym.Env[dict[str, Any], np.int64]):
+class GameGymEnv(gym.Env[dict[str, Any], np.int64]):
     """One hand from one seat; a bot of the same kind plays each other seat. A game's environment names
     its ``episode`` class."""
 
     metadata = {"render_modes": []}  # noqa: RUF012 (gymnasium declares it an instance attribute)
-    episode_class: ClassVar[type[HandEpisode]]
+    episode_class: ClassVar[type[GameEpisode]]
 
     def __init__(  # noqa: PLR0913
         self,
@@ -59,11 +59,11 @@ class HandGymEnv(gym.Env[dict[str, Any], np.int64]):
             }
         )
         self.action_space = spaces.Discrete(encoding.num_actions)
-        self.episode: HandEpisode | None = None
+        self.episode: GameEpisode | None = None
         self._bot_rngs = {other: random.Random() for other in self.others}
 
     @property
-    def _episode(self) -> HandEpisode:
+    def _episode(self) -> GameEpisode:
         if self.episode is None:
             raise RuntimeError("call reset() before using the environment")
         return self.episode

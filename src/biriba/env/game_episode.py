@@ -1,6 +1,6 @@
 """What the adapters of the games played hand by hand on the protocol share (Bura, Tyzicha): one hand
-stepped by action ids (:class:`HandEpisode`), its PettingZoo environment (:class:`HandAECEnv`, in
-:mod:`biriba.env.aec`) and its Gymnasium environment (:class:`biriba.env.hand_gym.HandGymEnv`). A game
+stepped by action ids (:class:`GameEpisode`), its PettingZoo environment (:class:`GameAECEnv`, in
+:mod:`biriba.env.aec`) and its Gymnasium environment (:class:`biriba.env.game_gym.GameGymEnv`). A game
 brings its :class:`~biriba.games.protocol.Game`, its action encoding and observation vector, and how an
 action id becomes an action.
 """
@@ -17,7 +17,7 @@ from biriba.env.encoding import EncodingError
 from biriba.games.protocol import Game
 
 
-class HandEpisode:
+class GameEpisode:
     """A hand of a game and the actions played in it, stepped by action ids. A game's episode names its
     ``game`` and ``encoding`` (``encode``, ``decode``, ``mask``, ``observe``, ``describe``, ``num_actions``)."""
 
