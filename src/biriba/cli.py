@@ -10,9 +10,10 @@ import json
 import random
 import sys
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, NoReturn, Protocol, cast
 
 import typer
 from rich.console import Console
@@ -38,10 +39,9 @@ from biriba.core.rules import OPTION_BOUNDS, Rules, option_fields
 from biriba.core.scoresheet import score_sheet
 from biriba.core.scoring import HandScore
 from biriba.core.state import HandState
-from biriba.games.bura import Answer, Claim
 from biriba.games.protocol import Game, GameBot, GameMatch, GameState
 from biriba.games.records import GameRecord, GameReplayError
-from biriba.games.registry import game_named
+from biriba.games.registry import GAMES, game_named
 from biriba.i18n import LANGUAGES, Words, reason_json
 from biriba.rulesheet import preset_names, preset_summary, rule_sheet
 from biriba.server import defaults as server_defaults
@@ -228,7 +228,7 @@ def replay(
     words = _words(lang, as_json)
     data = _read_json(file, as_json)
     if isinstance(data, dict) and data.get("game", "biriba") != "biriba":
-        _replay_bura(data, as_json, show, words)
+        _replay_game(data, as_json, show, words)
         return
     try:
         record: HandRecord | MatchRecord = (
@@ -447,7 +447,10 @@ def rules_show(
 
 
 GameOption = Annotated[
-    str, typer.Option("--game", help="The game: biriba (Biriba and Buraco), or bura (Бура, two players).")
+    str,
+    typer.Option(
+        "--game", help="The game: biriba (Biriba and Buraco), bura (Бура, two players) or tyzicha (Тысяча, three)."
+    ),
 ]
 
 
@@ -472,13 +475,13 @@ def watch(  # noqa: PLR0913, PLR0915
     lang: LangOption = "en",
     game: GameOption = "biriba",
 ) -> None:
-    """Watch bots play Biriba (or Bura: --game bura), move by move."""
+    """Watch bots play Biriba (or Bura: --game bura; Tyzicha: --game tyzicha), move by move."""
     words = _words(lang)
     if delay < 0:
         _fail(f"--delay must be 0 or more seconds, not {delay}", EXIT_USAGE, False)
     if game != "biriba":
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
-        _watch_bura(_GameTable.of(game, rules, players, bots, dealer), seed, match, save, words, delay)
+        _watch_game(_GameTable.of(game, rules, players, bots, dealer), seed, match, save, words, delay)
         return
     table_rules = _rules_from_option(rules, False, players)
     levels = (bots or "greedy").split(",")
@@ -566,41 +569,148 @@ class _GameTable:
             _fail(str(error), EXIT_USAGE, False)
 
 
-def _watch_bura(  # noqa: PLR0913
-    table: _GameTable, seed: int, whole_match: bool, save: Path | None, words: Words, delay: float
-) -> None:
-    """Bots playing Bura, move by move: the deal, every move and trick, each hand's end and the tokens."""
-    from biriba.games.bura import BuraMatch, BuraState
+@dataclass(frozen=True)
+class _Narration:
+    """What the command line says of a game other than Biriba, as bots play it (``watch``) or a record
+    replays (``replay``). Its texts are the catalogue's ``<prefix>.`` keys of the same names
+    (``watch-title``, ``hand_over``, ``record-summary``, ``unfinished``, ``match_over``)."""
+
+    prefix: str
+    move: Callable[[Words, Any], str]
+    """A move in words, the whole record seen."""
+    deal: Callable[[Words, list[str], GameState], tuple[int, list[str]]]
+    """A hand as dealt: its dealer, and what the bots watched hold."""
+    after: Callable[[Words, GameState, Any], list[str]]
+    """What a move led to, said after it (a trick taken, a combination shown)."""
+    result: Callable[[Words, GameState], str]
+    """A finished hand's result."""
+    standing: Callable[[Words, GameMatch], str]
+    match_over: Callable[[Words, GameMatch], str]
+    """Who won the match."""
+    summary: Callable[[GameMatch], dict[str, Any]]
+    """Where the match stands, for ``replay --json`` (besides the hands, results, winner and who plays)."""
+
+
+class _PlayedMatch(Protocol):
+    """What the command line reads of a match of a game other than Biriba (each game's match has it)."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def results(self) -> Sequence[Any]: ...
+
+    @property
+    def winner(self) -> int | None: ...
+
+    @property
+    def hand(self) -> Any: ...
+
+
+def _bura_narration() -> _Narration:
+    from biriba.games.bura import Answer, BuraMatch, BuraState, Claim
     from biriba.i18n.bura import combination_name, move_text, result_text, standing_text
 
+    def deal(words: Words, names: list[str], state: GameState) -> tuple[int, list[str]]:
+        assert isinstance(state, BuraState)
+        hands = [f"{names[seat]}: {words.cards(hand)}" for seat, hand in enumerate(state.hands)]
+        return state.dealer, [words("bura.trump-card", card=state.trump_card), *hands]
+
+    def after(words: Words, state: GameState, action: Any) -> list[str]:
+        assert isinstance(state, BuraState)
+        lines = []
+        if state.announced is not None and isinstance(action, Claim):
+            seat, kind = state.announced
+            lines.append(words("bura.announced", seat=seat, combination=combination_name(words, kind)))
+        if isinstance(action, Answer) and state.tricks:
+            lines.append(words("bura.trick-won", seat=state.tricks[-1].winner))
+        return lines
+
+    def result(words: Words, state: GameState) -> str:
+        assert isinstance(state, BuraState) and state.result is not None
+        return result_text(words, state.result, state.pot)
+
+    def standing(words: Words, match: GameMatch) -> str:
+        assert isinstance(match, BuraMatch)
+        return standing_text(words, match.tokens)
+
+    def match_over(words: Words, match: GameMatch) -> str:
+        assert isinstance(match, BuraMatch)
+        return words("bura.match_over", seat=match.winner)
+
+    def summary(match: GameMatch) -> dict[str, Any]:
+        assert isinstance(match, BuraMatch)
+        return {"tokens": match.tokens, "pot": match.pot}
+
+    return _Narration("bura", move_text, deal, after, result, standing, match_over, summary)
+
+
+def _tyzicha_narration() -> _Narration:
+    from biriba.games.tyzicha import Play, TyzichaMatch, TyzichaState
+    from biriba.i18n.tyzicha import move_text, result_text, standing_text
+
+    def deal(words: Words, names: list[str], state: GameState) -> tuple[int, list[str]]:
+        assert isinstance(state, TyzichaState)
+        hands = [f"{names[seat]}: {words.cards(hand)}" for seat, hand in enumerate(state.hands)]
+        return state.dealer, [*hands, words("tyzicha.widow", cards=state.widow)]
+
+    def after(words: Words, state: GameState, action: Any) -> list[str]:
+        assert isinstance(state, TyzichaState)
+        if isinstance(action, Play) and not state.trick and state.tricks:
+            return [words("tyzicha.trick-won", seat=state.tricks[-1].winner)]
+        return []
+
+    def result(words: Words, state: GameState) -> str:
+        assert isinstance(state, TyzichaState) and state.result is not None
+        return result_text(words, state.result)
+
+    def standing(words: Words, match: GameMatch) -> str:
+        assert isinstance(match, TyzichaMatch)
+        return standing_text(words, match.scores)
+
+    def match_over(words: Words, match: GameMatch) -> str:
+        assert isinstance(match, TyzichaMatch) and match.winner is not None
+        return words("tyzicha.match_over", seat=match.winner, points=match.scores[match.winner])
+
+    def summary(match: GameMatch) -> dict[str, Any]:
+        assert isinstance(match, TyzichaMatch)
+        return {"scores": list(match.scores), "target": match.rules.target}
+
+    return _Narration("tyzicha", move_text, deal, after, result, standing, match_over, summary)
+
+
+_NARRATIONS: dict[str, Callable[[], _Narration]] = {"bura": _bura_narration, "tyzicha": _tyzicha_narration}
+"""The games other than Biriba, by name: what the command line says of them (imported when needed)."""
+
+
+def _watch_game(  # noqa: PLR0913
+    table: _GameTable, seed: int, whole_match: bool, save: Path | None, words: Words, delay: float
+) -> None:
+    """Bots playing a game other than Biriba, move by move: the deal, every move and what it led to, each
+    hand's end and the standing."""
+    narration = _NARRATIONS[table.game.name]()
     console = Console(highlight=False)
     names = [f"{words(f'bot.{bot.name}')} {seat + 1}" for seat, bot in enumerate(table.bots)]
     named = words.with_names(names)
-    console.print(escape(words("bura.watch-title", seed=seed)))
+    console.print(escape(words(f"{narration.prefix}.watch-title", seed=seed)))
 
     def on_hand_start(state: GameState) -> None:
-        assert isinstance(state, BuraState)
-        console.rule(escape(named("cli.hand-dealt-by", seat=state.dealer)))
-        console.print(escape(named("bura.trump-card", card=state.trump_card)))
-        for seat, hand in enumerate(state.hands):
-            console.print(escape(f"{names[seat]}: {named.cards(hand)}"))
+        dealer, lines = narration.deal(named, names, state)
+        console.rule(escape(named("cli.hand-dealt-by", seat=dealer)))
+        for line in lines:
+            console.print(escape(line))
 
     def on_action(state: GameState, action: Any) -> None:
-        assert isinstance(state, BuraState)
-        console.print(escape(move_text(named, action)))
-        if state.announced is not None and isinstance(action, Claim):
-            seat, kind = state.announced
-            console.print(escape(named("bura.announced", seat=seat, combination=combination_name(named, kind))))
-        if isinstance(action, Answer) and state.tricks:
-            console.print(escape(named("bura.trick-won", seat=state.tricks[-1].winner)))
-        if state.result is not None:
-            console.print(f"[bold]{escape(result_text(named, state.result, state.pot))}[/]")
+        console.print(escape(narration.move(named, action)))
+        for line in narration.after(named, state, action):
+            console.print(escape(line))
+        if state.is_over:
+            console.print(f"[bold]{escape(narration.result(named, state))}[/]")
         if delay:
             time.sleep(delay)
 
     def on_hand_end(match: GameMatch, _: object) -> None:
-        assert isinstance(match, BuraMatch)
-        console.print(escape(standing_text(named, match.tokens)))
+        console.print(escape(narration.standing(named, match)))
 
     record, match = play_game_match(
         table.game,
@@ -614,33 +724,31 @@ def _watch_bura(  # noqa: PLR0913
         on_hand_end=on_hand_end,
     )
     if match.is_over:
-        assert isinstance(match, BuraMatch)
-        console.print(f"[bold]{escape(named('bura.match_over', seat=match.winner))}[/]")
+        console.print(f"[bold]{escape(narration.match_over(named, match))}[/]")
     if save is not None:
         save.write_text(json.dumps(record.to_json(), indent=1) + "\n", encoding="utf-8")
         console.print(escape(words("cli.record-saved", path=str(save))))
 
 
-def _replay_bura(data: dict[str, Any], as_json: bool, show: bool, words: Words) -> None:
-    """``biriba replay`` of a Bura match record: each hand's end, the tokens, and where play stands."""
-    from biriba.games.bura import BuraMatch, BuraState
-    from biriba.i18n.bura import move_text, result_text, standing_text
-
+def _replay_game(data: dict[str, Any], as_json: bool, show: bool, words: Words) -> None:
+    """``biriba replay`` of a match record of a game other than Biriba: each hand's end, the standing, and
+    where play stands. An illegal action exits 1 naming its hand, its index and the rule."""
     try:
         record = GameRecord.from_json(data)
     except InvalidInputError as error:
         _fail(str(error), EXIT_USAGE, as_json)
+    narration = _NARRATIONS[record.game.name]()
+    prefix = narration.prefix
     lines: list[str] = []
 
     def on_state(hand: int, index: int, state: GameState) -> None:
-        assert isinstance(state, BuraState)
         if show:
-            lines.append(move_text(words, record.hands[hand][1][index]))
-        if state.result is not None:
-            lines.append(words("bura.hand_over", hand=hand) + ": " + result_text(words, state.result, state.pot))
+            lines.append(narration.move(words, record.hands[hand][1][index]))
+        if state.is_over:
+            lines.append(words(f"{prefix}.hand_over", hand=hand) + ": " + narration.result(words, state))
 
     try:
-        match = record.replay(on_state=on_state)
+        played = record.replay(on_state=on_state)
     except InvalidInputError as error:  # a deck of the wrong cards, a hand dealt after the match ended...
         _fail(str(error), EXIT_USAGE, as_json)
     except GameReplayError as error:
@@ -650,18 +758,22 @@ def _replay_bura(data: dict[str, Any], as_json: bool, show: bool, words: Words) 
         if as_json:
             typer.echo(json.dumps({"error": {**details, "rule": error.cause.rule, "reason": reason}}))
         else:
-            move = move_text(words, action)
-            typer.echo(words("cli.illegal-action", index=error.index, move=move, reason=reason), err=True)
+            move = narration.move(words, action)
+            typer.echo(
+                words(f"{prefix}.hand_over", hand=error.hand)
+                + ": "
+                + words("cli.illegal-action", index=error.index, move=move, reason=reason),
+                err=True,
+            )
         raise typer.Exit(EXIT_ILLEGAL) from None
-    assert isinstance(match, BuraMatch)
+    match = cast(_PlayedMatch, played)
     hand = match.hand
     if as_json:
         result: dict[str, Any] = {
             "game": record.game.name,
             "hands": len(record.hands),
             "results": [r.to_json() for r in match.results],
-            "tokens": match.tokens,
-            "pot": match.pot,
+            **narration.summary(played),
             "over": match.is_over,
             "winner": match.winner,
         }
@@ -671,12 +783,13 @@ def _replay_bura(data: dict[str, Any], as_json: bool, show: bool, words: Words) 
         return
     for line in lines:
         typer.echo(line)
-    typer.echo(words("bura.record-summary", n=len(match.results), standing=standing_text(words, match.tokens)))
+    standing = narration.standing(words, played)
+    typer.echo(words(f"{prefix}.record-summary", n=len(match.results), standing=standing))
     if hand is not None:
         moves = len(record.hands[-1][1])
-        typer.echo(words("bura.unfinished", hand=len(record.hands) - 1, n=moves, seat=hand.current))
+        typer.echo(words(f"{prefix}.unfinished", hand=len(record.hands) - 1, n=moves, seat=hand.current))
     elif match.is_over:
-        typer.echo(words("bura.match_over", seat=match.winner))
+        typer.echo(narration.match_over(words, played))
 
 
 # --- biriba play (src/biriba/tui) ---------------------------------------------------------------------
@@ -710,15 +823,14 @@ def play(  # noqa: PLR0912, PLR0913
     ] = None,
     save: Annotated[
         Path | None,
-        typer.Option(
-            help="Where w saves the match (default: the --load file, or biriba-match.json / bura-match.json)."
-        ),
+        typer.Option(help="Where w saves the match (default: the --load file, or GAME-match.json)."),
     ] = None,
     delay: Annotated[float, typer.Option(help="Seconds each bot pauses before it plays.")] = 0.6,
     game_name: GameOption = "biriba",
 ) -> None:
     """Play Biriba at a terminal table against bots (keys: d draw, t take the pile, m meld, x discard,
-    h hint, w save, q quit). --game bura plays Bura against a bot (keys: 1-3 choose cards, Enter plays)."""
+    h hint, w save, q quit). --game bura plays Bura against a bot (keys: 1-3 choose cards, Enter plays);
+    --game tyzicha plays Tyzicha against two bots (keys: b bid, p pass, 1-9 0 choose a card, Enter plays)."""
     import dataclasses
 
     # Textual is imported here, not at the top, so the other commands start without it.
@@ -735,8 +847,9 @@ def play(  # noqa: PLR0912, PLR0913
         _fail("--load and --replay cannot be used together", EXIT_USAGE, False)
     if load is not None and target is not None:
         _fail("--target cannot change the target of a saved match", EXIT_USAGE, False)
-    if _plays_bura(game_name, load, replay_file):
-        _play_bura(_BuraTableOptions(rules, seat, bots, seed, lang, load, replay_file, save, delay))
+    table_game = _table_game(game_name, load, replay_file)
+    if table_game != "biriba":
+        _play_game(_TableOptions(table_game, rules, seat, bots, seed, lang, load, replay_file, save, delay))
         return
     try:
         if replay_file is not None:
@@ -775,17 +888,29 @@ def play(  # noqa: PLR0912, PLR0913
     tui.run()
 
 
-def _plays_bura(game_name: str, load: Path | None, replay_file: Path | None) -> bool:
-    """Whether ``biriba play`` opens a Bura table: asked for, or a Bura record to resume or replay."""
-    from biriba.tui.bura.game import is_bura_record
+def _table_game(game_name: str, load: Path | None, replay_file: Path | None) -> str:
+    """The game whose table ``biriba play`` opens: the game of a record to resume or replay, else the one
+    asked for."""
+    from biriba.tui.shell.files import read_json_file
 
-    if game_name not in ("biriba", "bura"):
-        _fail(f"unknown game {game_name!r} (games: biriba, bura)", EXIT_USAGE, False)
-    return game_name == "bura" or any(path is not None and is_bura_record(path) for path in (load, replay_file))
+    if game_name not in GAMES:
+        _fail(f"unknown game {game_name!r} (games: {', '.join(GAMES)})", EXIT_USAGE, False)
+    for path in (load, replay_file):
+        if path is None:
+            continue
+        try:
+            data = read_json_file(path)
+        except InvalidInputError:  # unreadable or not JSON: the table that opens it says so
+            continue
+        recorded = data.get("game") if isinstance(data, dict) else None
+        if recorded in _NARRATIONS:
+            return str(recorded)
+    return game_name
 
 
 @dataclass(frozen=True)
-class _BuraTableOptions:
+class _TableOptions:
+    game: str
     preset: str
     seat: int | None
     bots: str | None
@@ -797,39 +922,86 @@ class _BuraTableOptions:
     delay: float
 
 
-def _play_bura(options: _BuraTableOptions) -> None:
-    """``biriba play --game bura``: a match against a bot, resumed from a save, or a record stepped through."""
+@dataclass(frozen=True)
+class _Table:
+    """The terminal table of a game other than Biriba: its application, the match a person plays, the
+    cursor of a replay, and the reader of its records."""
+
+    app: Callable[..., Any]
+    new: Callable[[Any, int, list[Any], int], Any]
+    load: Callable[[Path, int, list[Any]], Any]
+    replay: Callable[[Path], Any]
+    read_record: Callable[[Path], dict[str, object]]
+
+
+def _table(name: str) -> _Table:
+    """The table of ``name`` (Textual is imported here, not at the top, so the other commands start without it)."""
+    if name == "bura":
+        from biriba.tui.bura import board, game
+
+        return _Table(
+            board.BuraApp,
+            game.BuraTableGame.new,
+            game.BuraTableGame.load,
+            game.BuraReplayCursor.load,
+            game.read_record,
+        )
+    from biriba.tui.tyzicha import board as tyzicha_board
+    from biriba.tui.tyzicha import game as tyzicha_game
+
+    return _Table(
+        tyzicha_board.TyzichaApp,
+        tyzicha_game.TyzichaTableGame.new,
+        tyzicha_game.TyzichaTableGame.load,
+        tyzicha_game.TyzichaReplayCursor.load,
+        tyzicha_game.read_record,
+    )
+
+
+def _play_game(options: _TableOptions) -> None:
+    """``biriba play --game bura`` (or tyzicha): a match against bots, resumed from a save, or a record
+    stepped through."""
     import platformdirs
 
-    from biriba.games.bura.platform import BURA
-    from biriba.tui.bura.board import BuraApp
-    from biriba.tui.bura.game import BuraReplayCursor, BuraTableGame, read_record
-
+    game = game_named(options.game)
+    table = _table(options.game)
     try:
         if options.replay_file is not None:
-            replay = BuraReplayCursor.load(options.replay_file)
-            tui = BuraApp(replay=replay, language=options.lang, seat=options.seat or 0)
+            tui = table.app(replay=table.replay(options.replay_file), language=options.lang, seat=options.seat or 0)
         else:
-            table = read_record(options.load).get("table") if options.load is not None else None
-            saved = table if isinstance(table, dict) else {}
+            rules = game.rules(options.preset)
+            players = game.rules_players(rules)
+            saved_table = table.read_record(options.load).get("table") if options.load is not None else None
+            saved = saved_table if isinstance(saved_table, dict) else {}
             seat = options.seat if options.seat is not None else saved.get("seat", 0)
-            if not isinstance(seat, int) or seat not in (0, 1):
-                raise InvalidInputError(f"--seat must be 0 or 1, not {seat}")
-            level = options.bots or (saved.get("bots") or ["heuristic"])[0]
-            if not isinstance(level, str) or "," in level:
-                raise InvalidInputError(f"--bots names the one bot of a Bura table, not {level!r}")
-            bots: list[Any] = [None, None]
-            bots[1 - seat] = BURA.make_bot(level.strip())
+            if not isinstance(seat, int) or seat not in range(players):
+                seats = ", ".join(map(str, range(players - 1))) + f" or {players - 1}"
+                raise InvalidInputError(f"--seat must be {seats}, not {seat}")
+            levels = [level.strip() for level in options.bots.split(",")] if options.bots else saved.get("bots")
+            if not isinstance(levels, list) or not all(isinstance(level, str) for level in levels):
+                levels = ["heuristic"]
+            if len(levels) == 1:
+                levels *= players - 1
+            if len(levels) != players - 1:
+                if players == 2:
+                    raise InvalidInputError(
+                        f"--bots names the one bot of a {game.name.title()} table, not {options.bots!r}"
+                    )
+                raise InvalidInputError(
+                    f"--bots needs 1 or {players - 1} levels (one per other seat), not {len(levels)}"
+                )
+            bots: list[Any] = [game.make_bot(level) for level in levels]
+            bots.insert(seat, None)  # the person's seat
             if options.load is not None:
-                game = BuraTableGame.load(options.load, seat, bots)
+                match = table.load(options.load, seat, bots)
             else:
                 seed = random.SystemRandom().randrange(2**31) if options.seed is None else options.seed
-                game = BuraTableGame.new(BURA.rules(options.preset), seat, bots, seed)
-            game.table = {"seat": seat, "bots": [level.strip()]}
-            save_path = options.save or options.load or Path("bura-match.json")
+                match = table.new(rules, seat, bots, seed)
+            match.table = {"seat": seat, "bots": levels}
+            save_path = options.save or options.load or Path(f"{game.name}-match.json")
             records = Path(platformdirs.user_data_dir("biriba", appauthor=False)) / "records"
-            tui = BuraApp(
-                game=game, language=options.lang, bot_delay=options.delay, save_path=save_path, records=records
+            tui = table.app(
+                game=match, language=options.lang, bot_delay=options.delay, save_path=save_path, records=records
             )
     except InvalidInputError as error:
         _fail(str(error), EXIT_USAGE, False)

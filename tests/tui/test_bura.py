@@ -15,8 +15,9 @@ from biriba.core.cards import card_symbol, suit_of
 from biriba.games.bura import Answer, BuraRules, Claim, Declare, Lead, Pass, Phase
 from biriba.games.bura.bots import HeuristicBuraBot
 from biriba.games.records import GameRecord
-from biriba.tui.bura.board import BuraApp, BuraHandView, BuraPlayScreen
+from biriba.tui.bura.board import BuraApp, BuraPlayScreen
 from biriba.tui.bura.game import BuraReplayCursor, BuraTableGame
+from biriba.tui.shell.cards import HandView
 from biriba.tui.shell.modals import HandOverScreen
 
 SEED = 4
@@ -42,8 +43,9 @@ async def play_person_step(pilot: Pilot[None], app: BuraApp, player: HeuristicBu
         case Lead(_, cards) | Answer(_, cards) if not view.must_lead:
             for card in cards:  # the first card by click, the others by their number keys
                 index = view.hand.index(card)
-                if card == cards[0]:
-                    await pilot.click(BuraHandView, offset=(2 + 9 * index + 2, 0))
+                if card == cards[0]:  # each cell: its key, then the card padded by a space each side
+                    start = sum(len(card_symbol(other)) + 4 for other in view.hand[:index])
+                    await pilot.click(HandView, offset=(1 + start + 2, 0))
                 else:
                     await pilot.press(str(index + 1))
             await pilot.press("enter")

@@ -18,9 +18,13 @@ from textual.pilot import Pilot
 from biriba.core.actions import Discard
 from biriba.games.bura import BuraRules
 from biriba.games.bura.bots import HeuristicBuraBot
+from biriba.games.tyzicha import TyzichaRules
+from biriba.games.tyzicha.bots import HeuristicTyzichaBot
 from biriba.tui import BiribaApp, ReplayCursor
 from biriba.tui.bura.board import BuraApp
 from biriba.tui.bura.game import BuraTableGame
+from biriba.tui.tyzicha.board import TyzichaApp, playable_now
+from biriba.tui.tyzicha.game import TyzichaTableGame
 from tests.tui.driver import new_app, new_game, play_to_end_of_hand, select_cards
 
 SnapCompare = Callable[..., bool]
@@ -105,3 +109,46 @@ def test_bura_end_of_hand_80x24(snap_compare: SnapCompare, language: str) -> Non
         await pilot.pause()
 
     assert snap_compare(new_bura_app(language), run_before=play_the_hand_out, terminal_size=(80, 24))
+
+
+# --- Tyzicha -----------------------------------------------------------------------------------------
+
+
+def new_tyzicha_app(language: str) -> TyzichaApp:
+    bots = [None, HeuristicTyzichaBot(), HeuristicTyzichaBot()]
+    return TyzichaApp(game=TyzichaTableGame.new(TyzichaRules(), 0, bots, 0), language=language, bot_delay=0)
+
+
+async def play_tyzicha_until(pilot: Pilot[Any], done: Callable[[TyzichaTableGame], bool]) -> None:
+    """The person's moves made by a heuristic player until ``done``."""
+    app = pilot.app
+    assert isinstance(app, TyzichaApp) and app.game is not None
+    game = app.game
+    player = HeuristicTyzichaBot()
+    await pilot.pause()
+    while not done(game):
+        game.play(player.choose(game.view(), game.state.legal_actions(), random.Random(0)))
+        app.table.after_change()
+        await pilot.pause()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_tyzicha_table_with_a_hint_80x24(snap_compare: SnapCompare, language: str) -> None:
+    async def to_a_card_with_a_choice(pilot: Pilot[Any]) -> None:
+        def answering(game: TyzichaTableGame) -> bool:
+            view = game.view()
+            return game.person_to_play and bool(view.trick) and len(playable_now(view)) > 1
+
+        await play_tyzicha_until(pilot, answering)
+        await pilot.press("h")
+
+    assert snap_compare(new_tyzicha_app(language), run_before=to_a_card_with_a_choice, terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_tyzicha_end_of_hand_80x24(snap_compare: SnapCompare, language: str) -> None:
+    async def play_the_hand_out(pilot: Pilot[Any]) -> None:
+        await play_tyzicha_until(pilot, lambda game: game.last_result is not None)
+
+    assert snap_compare(new_tyzicha_app(language), run_before=play_the_hand_out, terminal_size=(80, 24))

@@ -50,6 +50,7 @@ from biriba.games.tyzicha.match import TyzichaMatch
 from biriba.games.tyzicha.platform import TYZICHA
 from biriba.i18n import Words, reason_json
 from biriba.i18n.bura import hint_text as bura_hint_text
+from biriba.i18n.tyzicha import hint_text as tyzicha_hint_text
 from biriba.server.store import TableInfo
 from biriba.server.wire import (
     ActionJson,
@@ -483,29 +484,6 @@ class OnlineTyzicha(DeckGame):
 
     def hint_text(self, words: Words, advice: TyzichaHint) -> str:
         return tyzicha_hint_text(words, advice)
-
-
-def tyzicha_hint_text(words: Words, hint: TyzichaHint) -> str:
-    """A Tyzicha hint in words (the move, why, and how it fared against the next best when searched)."""
-    # (a stand-in until the terminal table's words of Tyzicha land in biriba.i18n.tyzicha)
-
-    def move(action: Any) -> str:
-        data = TYZICHA.action_to_json(action)
-        kind = "marriage" if data.get("marriage") else data["type"]
-        return words(f"tyzicha.move.{kind}", **{**data, "card": getattr(action, "card", None)})
-
-    text = words("tyzicha.hint.move", move=move(hint.action), reason=words(f"tyzicha.hint.{hint.reason}", **hint.facts))
-    if hint.runner_up is None:
-        return text
-    runner, other = hint.runner_up
-    searched = words(
-        "tyzicha.hint.searched",
-        worlds=hint.worlds,
-        score=words.signed(round(hint.score)),
-        next=move(runner),
-        other=words.signed(round(other)),
-    )
-    return words.clauses((text, searched))
 
 
 def tyzicha_view_json(view: TyzichaView, seat: int | None) -> TyzichaViewJson:

@@ -18,7 +18,7 @@ from textual.content import Content
 from textual.markup import escape
 from textual.widgets import Static
 
-from biriba.core.cards import SUIT_SYMBOLS, Card, card_symbol
+from biriba.core.cards import SUIT_SYMBOLS, Card
 from biriba.games.bura import Answer, BuraAction, BuraView, Claim, Declare, Lead, Pass, Phase, observe
 from biriba.games.bura.bots import hint
 from biriba.games.bura.game import combination
@@ -27,7 +27,7 @@ from biriba.i18n.bura import combination_name, hint_text, move_text, result_text
 from biriba.tui.bura.game import BuraReplayCursor, BuraTableGame, Standings
 from biriba.tui.shell import PlayScreen, ReplayScreen, ScoreSheet, SeatLine, TableScreen
 from biriba.tui.shell.app import TableApp
-from biriba.tui.shell.cards import card_markup, card_style, cards_markup
+from biriba.tui.shell.cards import HandView, card_markup, card_style, cards_markup, hand_markup
 
 
 def board_markup(view: BuraView, names: list[str], words: Words) -> str:
@@ -57,31 +57,13 @@ def board_markup(view: BuraView, names: list[str], words: Words) -> str:
     return "\n".join(lines)
 
 
-def hand_markup(cards: list[Card], selected: frozenset[int]) -> str:
-    """The hand, each card numbered for its key and clickable; chosen cards stand out."""
-    cells = []
-    for index, card in enumerate(cards):
-        style = card_style(card) + (" reverse" if index in selected else "")
-        cells.append(f"[dim]{index + 1}[/] [{style} @click=pick({index})] {card_symbol(card)} [/]")
-    return "   ".join(cells)
-
-
-class BuraHandView(Static):
-    """The person's cards; a click on one chooses it or lets it go."""
-
-    def action_pick(self, index: int) -> None:
-        screen = self.screen
-        if isinstance(screen, BuraPlayScreen):
-            screen.toggle_card(index)
-
-
 class BuraTable(TableScreen):
     """What both modes show of a Bura table."""
 
     DEFAULT_CSS = """
     BuraTable #bura-board { height: 1fr; padding: 1 0; }
     BuraTable #hand-title { height: 1; background: $panel; padding: 0 1; }
-    BuraTable #bura-hand { height: auto; padding: 0 1; link-style: none; }
+    BuraTable #bura-hand { height: auto; padding: 0 1; }
     """
 
     def view(self) -> BuraView:
@@ -98,16 +80,21 @@ class BuraTable(TableScreen):
 
     def compose_hand(self) -> ComposeResult:
         yield Static(id="hand-title")
-        yield BuraHandView(id="bura-hand")
+        yield HandView(id="bura-hand")
 
     def chosen(self) -> frozenset[int]:
         return frozenset()
+
+    def shown_hand(self) -> list[Card]:
+        return list(self.view().hand)
 
     def show_board(self) -> None:
         view = self.view()
         self.query_one("#bura-board", Static).update(Content.from_markup(board_markup(view, self.names, self.messages)))
         self.query_one("#hand-title", Static).update(self.hand_title())
-        self.query_one("#bura-hand", Static).update(Content.from_markup(hand_markup(list(view.hand), self.chosen())))
+        cards, chosen = self.shown_hand(), self.chosen()
+        styles = [card_style(card) + (" reverse" if index in chosen else "") for index, card in enumerate(cards)]
+        self.query_one("#bura-hand", Static).update(Content.from_markup(hand_markup(cards, HandView.KEYS, styles)))
 
     def status_markup(self) -> str:
         view = self.view()
@@ -327,7 +314,7 @@ class BuraReplayScreen(BuraTable, ReplayScreen):
 class BuraApp(TableApp[BuraTableGame, BuraReplayCursor, BuraPlayScreen, BuraReplayScreen]):
     """Bura at a terminal table: a match against a bot (``game``), or a saved record step by step (``replay``)."""
 
-    TITLE = "Bura"
+    TITLE_KEY = "bura.title"
 
     def play_screen(
         self, game: BuraTableGame, bot_delay: float, save_path: Path, records: Path | None

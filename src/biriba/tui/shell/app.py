@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
 from textual.app import App
 from textual.screen import Screen
@@ -19,7 +19,10 @@ ReplayT = TypeVar("ReplayT", bound=ReplayScreen)
 
 class TableApp(App[None], Generic[GameT, CursorT, PlayT, ReplayT]):
     """One table: ``game`` (a match against bots) or ``replay`` (a record's cursor), never both. A game's
-    app says which screens show it (:meth:`play_screen`, :meth:`replay_screen`)."""
+    app says which screens show it (:meth:`play_screen`, :meth:`replay_screen`) and, with ``TITLE_KEY``, the
+    catalogue's name of the game for the window's title, in the player's language."""
+
+    TITLE_KEY: ClassVar[str | None] = None
 
     def __init__(  # noqa: PLR0913
         self,
@@ -33,6 +36,8 @@ class TableApp(App[None], Generic[GameT, CursorT, PlayT, ReplayT]):
     ) -> None:
         super().__init__()
         self.messages = Words(language)
+        if self.TITLE_KEY is not None:
+            self.title = self.messages(self.TITLE_KEY)
         self.game: GameT | None = game
         """The match being played (None in a replay)."""
         self.table: PlayT | ReplayT

@@ -102,7 +102,7 @@ class ReplaySession(Protocol):
 
 
 class LogView(Widget):
-    """The last moves, as many as fit."""
+    """The last moves, as many as fit (a move too long for a line takes the lines it wraps to)."""
 
     def __init__(self, messages: Words, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -114,8 +114,15 @@ class LogView(Widget):
         self.refresh()
 
     def render(self) -> Content:
-        count = max(1, self.content_size.height - 1)
-        return Content.from_markup(log_markup(self.lines, self.messages, count))
+        rows = max(1, self.content_size.height - 1)
+        width = max(1, self.content_size.width)
+        count = used = 0
+        for line in reversed(self.lines):
+            used += len(Content.from_markup(line).wrap(width))
+            if count and used > rows:
+                break
+            count += 1
+        return Content.from_markup(log_markup(self.lines, self.messages, max(1, count)))
 
 
 class TableScreen(Screen[None]):
