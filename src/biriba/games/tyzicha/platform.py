@@ -16,6 +16,7 @@ from biriba.games.protocol import Game
 from biriba.games.tyzicha.bots import BOTS, TyzichaBot, determinize
 from biriba.games.tyzicha.game import PLAYERS, TyzichaRules, TyzichaState, action_from_json, action_to_json, observe
 from biriba.games.tyzicha.match import TyzichaMatch
+from biriba.games.tyzicha.textbook import TextbookTyzichaBot
 
 PRESETS: dict[str, dict[str, Any]] = {
     "standard": {},
@@ -54,9 +55,16 @@ def _outcome(state: TyzichaState) -> tuple[float, ...]:
     return tuple(float(score) for score in result.scores)
 
 
-def _make_bot(name: str) -> TyzichaBot:
+OTHER_BOTS: dict[str, type[TextbookTyzichaBot]] = {"textbook": TextbookTyzichaBot}
+"""Opponents to measure the ladder's bots by (the Thousand literature's advice alone), after the ladder in
+``TYZICHA.bots`` and not a step of it (docs/tyzicha.md, "The textbook player")."""
+
+
+def _make_bot(name: str) -> TyzichaBot | TextbookTyzichaBot:
+    if name in OTHER_BOTS:
+        return OTHER_BOTS[name]()
     if name not in BOTS:
-        raise InvalidInputError(f"unknown Tyzicha bot {name!r} (known: {', '.join(BOTS)})")
+        raise InvalidInputError(f"unknown Tyzicha bot {name!r} (known: {', '.join([*BOTS, *OTHER_BOTS])})")
     return BOTS[name]()
 
 
@@ -84,7 +92,7 @@ TYZICHA = Game(
     action_from_json=action_from_json,
     outcome=_outcome,
     new_match=TyzichaMatch,
-    bots=tuple(BOTS),
+    bots=(*BOTS, *OTHER_BOTS),
     make_bot=_make_bot,
 )
 """Tyzicha, three players."""
