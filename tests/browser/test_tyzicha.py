@@ -1,7 +1,7 @@
 """Tyzicha in Chromium: a hand against two bots from the lobby's game choice to the hand's end, played with
 the board's buttons as the hints suggest (bidding, the forced choice, giving, raising or conceding, the
-tricks and the marriages), in English at 1280x720 and in Greek on a 390x844 phone. Screenshots are kept
-(``BIRIBA_ARTIFACTS``, default: the test's tmp folder)."""
+tricks and the marriages), in English at 1280x720 (then its replay) and in Greek on a 390x844 phone.
+Screenshots are kept (``BIRIBA_ARTIFACTS``, default: the test's tmp folder)."""
 
 from __future__ import annotations
 
@@ -66,3 +66,14 @@ def test_a_hand_of_tyzicha_against_two_bots(
     page.screenshot(path=artifacts(tmp_path) / f"tyzicha-end-{size}-{language}.png")
     if language == "el":
         expect(page.locator("#next-hand")).to_have_text("Μοιράστε τον επόμενο γύρο")
+        return
+    # the finished hand's replay: every hand as dealt, the bidding, then the table after each move
+    table_id = page.url.split("#/t/")[1].split("?")[0]
+    page.goto(f"{server.url}/#/replay/{table_id}")
+    expect(page.locator(".replay-hand")).to_have_count(3)
+    expect(page.locator(".replay-hand [data-code]")).to_have_count(21)  # seven cards each, as dealt
+    page.click("#step-next")
+    expect(page.locator("[data-testid=replay-bids]")).to_contain_text("Bidding:")
+    expect(page.locator("#replay-action")).not_to_contain_text("—")
+    page.click("#to-score")
+    expect(page.locator(".replay")).to_contain_text("Score")

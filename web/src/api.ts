@@ -7,6 +7,7 @@ import type {
   PresetsResponse,
   ReplayResponse,
   BuraReplayResponse,
+  TyzichaReplayResponse,
   RuleSheetResponse,
   ServerMessage,
   TableResponse,
@@ -120,7 +121,7 @@ export async function logout(): Promise<void> {
 export const history = () => call<HistoryResponse>("GET", "/api/me/history");
 export const matchRecord = (id: string) => call<MatchRecordJson>("GET", `/api/tables/${encodeURIComponent(id)}/record`);
 export const replayFrame = (id: string, hand: number, step: number) =>
-  call<ReplayResponse | BuraReplayResponse>("GET", `/api/tables/${encodeURIComponent(id)}/replay?hand=${hand}&step=${step}`);
+  call<ReplayResponse | BuraReplayResponse | TyzichaReplayResponse>("GET", `/api/tables/${encodeURIComponent(id)}/replay?hand=${hand}&step=${step}`);
 
 export async function checkToken(): Promise<boolean> {
   if (!savedToken()) return false;

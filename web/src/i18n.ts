@@ -151,6 +151,14 @@ export class Words {
     return this.say(`bura.move.${action.type}`, { seat: action.seat, cards: action.cards ?? [] });
   }
 
+  /** A move of Tyzicha ({"seat": 2, "type": "bid", "value": 110}) in words, who made it first; a card given
+   *  face down to another seat (sent without its card) is not named. */
+  tyzichaAction(action: { seat: number; type: string; value?: number; card?: string; to?: number; marriage?: boolean }): string {
+    if (action.type === "give" && action.card === undefined) return this.say("tyzicha.move.give-hidden", { ...action });
+    const kind = action.marriage ? "marriage" : action.type;
+    return this.say(`tyzicha.move.${kind}`, { ...action, suit: action.card ? action.card.slice(-1) : undefined });
+  }
+
   /** A scored biriba ({"kind": "run", "clean": true, "laid_whole": false}) in words. */
   biriba(biriba: { kind: string; clean: boolean | null; laid_whole: boolean }): string {
     const quality = biriba.clean === null ? "" : biriba.clean ? ".clean" : ".dirty";
