@@ -71,10 +71,12 @@ class GameRecord:
         self,
         on_state: Callable[[int, int, GameState], None] | None = None,
         on_hand_start: Callable[[int, GameState], None] | None = None,
+        on_hand_end: Callable[[int, GameMatch], None] | None = None,
     ) -> GameMatch:
         """Replay every hand into a match (a last unfinished hand is left in play). ``on_hand_start(h,
-        state)`` sees hand ``h`` as dealt, ``on_state(h, i, state)`` the hand after its action ``i``.
-        Raise :class:`GameReplayError` at the first illegal action."""
+        state)`` sees hand ``h`` as dealt, ``on_state(h, i, state)`` the hand after its action ``i``, and
+        ``on_hand_end(h, match)`` the match once hand ``h`` is settled into it. Raise
+        :class:`GameReplayError` at the first illegal action."""
         match = self.game.new_match(self.rules, self.first_dealer)
         for number, (deal, actions) in enumerate(self.hands):
             state = match.start_hand(seed=deal.seed, deck=list(deal.deck) if deal.deck is not None else None)
@@ -89,6 +91,8 @@ class GameRecord:
                     on_state(number, index, state)
             if state.is_over:
                 match.finish_hand()
+                if on_hand_end is not None:
+                    on_hand_end(number, match)
         return match
 
     def to_json(self) -> dict[str, Any]:
