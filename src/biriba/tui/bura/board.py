@@ -24,7 +24,7 @@ from biriba.games.bura.bots import hint
 from biriba.games.bura.game import combination
 from biriba.i18n import Words
 from biriba.i18n.bura import combination_name, hint_text, move_text, result_text, standing_text
-from biriba.tui.bura.game import BuraReplayCursor, BuraTableGame, Standings
+from biriba.tui.bura.game import BuraReplayCursor, BuraTableGame
 from biriba.tui.shell import PlayScreen, ReplayScreen, ScoreSheet, SeatLine, TableScreen
 from biriba.tui.shell.app import TableApp
 from biriba.tui.shell.cards import HandView, card_markup, card_style, cards_markup, hand_markup
@@ -287,12 +287,8 @@ class BuraReplayScreen(BuraTable, ReplayScreen):
         return self.replay.hand_index
 
     def score_sheet(self) -> ScoreSheet:
-        cursor = self.replay
-        after = [hand.standing_before for hand in cursor.hands[: cursor.hand_index + 1]]
-        state = cursor.state
-        if state.result is not None and cursor.hand_index + 1 < len(cursor.hands):
-            after.append(cursor.hands[cursor.hand_index + 1].standing_before)
-        return ScoreSheet(Standings(after).changes, ((0,), (1,)), after[-1])
+        standings = self.replay.standings_shown()
+        return ScoreSheet(standings.changes, ((0,), (1,)), standings.after[-1])
 
     def log_lines(self) -> list[str]:
         return self.action_lines(self.replay.hand.actions[: self.replay.position])

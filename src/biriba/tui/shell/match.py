@@ -261,3 +261,11 @@ class RecordCursor(MoveCursor[ReplayedHand]):
     @property
     def last_action(self) -> Any:
         return self.hand.actions[self.position - 1] if self.position else None
+
+    def standings_shown(self) -> Standings:
+        """What each player held before every hand up to the one shown, and after it once it is over: the
+        score sheet as it stood at this step."""
+        after = [hand.standing_before for hand in self.hands[: self.hand_index + 1]]
+        if self.state.is_over:
+            after.append(self.standings.after[self.hand_index + 1])
+        return Standings(after)

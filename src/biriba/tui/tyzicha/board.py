@@ -38,7 +38,7 @@ from biriba.i18n.tyzicha import hint_text, marriage_name, move_text, result_text
 from biriba.tui.shell import PlayScreen, ReplayScreen, ScoreSheet, SeatLine, TableScreen
 from biriba.tui.shell.app import TableApp
 from biriba.tui.shell.cards import HandView, card_markup, card_style, cards_markup, hand_markup
-from biriba.tui.tyzicha.game import Standings, TyzichaReplayCursor, TyzichaTableGame, capped
+from biriba.tui.tyzicha.game import TyzichaReplayCursor, TyzichaTableGame, capped
 
 HAND_KEYS = HandView.KEYS
 """The keys of the cards in hand, in the order shown: up to ten (the declarer's, with the widow)."""
@@ -497,11 +497,8 @@ class TyzichaReplayScreen(TyzichaTable, ReplayScreen):
         return self.replay.hand_index
 
     def score_sheet(self) -> ScoreSheet:
-        cursor = self.replay
-        after = [hand.standing_before for hand in cursor.hands[: cursor.hand_index + 1]]
-        if cursor.state.result is not None:
-            after.append(cursor.standings.after[cursor.hand_index + 1])
-        return ScoreSheet(Standings(after).changes, ((0,), (1,), (2,)), after[-1], cursor.record.rules.target)
+        standings = self.replay.standings_shown()
+        return ScoreSheet(standings.changes, ((0,), (1,), (2,)), standings.after[-1], self.replay.record.rules.target)
 
     def log_lines(self) -> list[str]:
         cursor = self.replay
