@@ -1,10 +1,10 @@
 """A live table: its state is the replay of its event log, and it tells each seat only what that seat
 may see.
 
-A table plays one game (:mod:`biriba.server.games`: Biriba, Bura); what differs between games is there,
-and this module is the same for all. The log holds two kinds of event: ``action`` (an action in its
-game's JSON form, docs/rules.md or docs/bura.md, by a person or a bot) and ``deal`` (the next hand is
-dealt; its data is the new hand's deck). The first hand's deck is stored with the table when it is
+A table plays one game (:mod:`biriba.server.games`: Biriba, Bura, Tyzicha); what differs between games is
+there, and this module is the same for all. The log holds two kinds of event: ``action`` (an action in
+its game's JSON form: docs/rules.md, docs/bura.md, docs/tyzicha.md; by a person or a bot) and ``deal``
+(the next hand is dealt; its data is the new hand's deck). The first hand's deck is stored with the table when it is
 created. Every deck is shuffled by the operating system's cryptographic random source
 (:data:`biriba.server.games.DEAL_SOURCE`). The log plus the table row rebuild the match exactly.
 Nothing else is state: a restarted server (or another server process) replays the log and stands
