@@ -80,13 +80,12 @@ class HeuristicBot:
             return other
         alternative = DRAW_VALUE if isinstance(other, Draw) else 0.0
         weights = self.weights
-        many = view.discard_pile_size > 1
         if must_open_whole(view):
             margin = weights.take_pile_margin_unopened
-        elif view.rules.players == 2:
-            margin = weights.take_pile_margin_many_two_players if many else weights.take_pile_margin_two_players
+        elif view.discard_pile_size > 1:
+            margin = weights.take_pile_margin_many
         else:
-            margin = weights.take_pile_margin_many if many else weights.take_pile_margin
+            margin = weights.take_pile_margin
         return take if self.pile_gain(view) > alternative + margin else other
 
     def pile_gain(self, view: SeatView) -> float:

@@ -66,14 +66,6 @@ class Weights:
     pass it round the table for ever (four heuristic players did, in Buraco aberto, at -15)."""
     take_pile_margin_many: float = -15.0
     """The margin for a pile of two cards or more: more cards to build with are worth more than they seem."""
-    take_pile_margin_two_players: float = 0.0
-    """The margin for a one-card pile at a table of two players, where it passes between two seats only and
-    its cards build the biribas a two-player hand is won with: a player taking it readily (the textbook
-    player, 44 piles a hand against 9) laid 464 points of biribas a hand against 116."""
-    take_pile_margin_many_two_players: float = -60.0
-    """The margin for a pile of two cards or more at a table of two players (with the one before: +1,469
-    points a deal over the margins of more players, 30 duplicate deals at standard 2p; +1,493 classic,
-    +1,632 Buraco aberto; level where the pile is restricted: kouridakis, Buraco fechado, Venezuelan)."""
     take_pile_margin_unopened: float = 120.0
     """The margin while the seat's first meld must lay its whole hand: every card taken makes that harder
     (never taking one is far worse: -645 a deal against the greedy player at 3 players, classic rules)."""
