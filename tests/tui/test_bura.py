@@ -114,7 +114,7 @@ def test_the_screen_shows_nothing_the_seat_may_not_see() -> None:
                 if game.person_to_play:
                     screen = app.table
                     assert isinstance(screen, BuraPlayScreen)
-                    shown = "\n".join(plain(app, selector) for selector in ("#bura-board", "#players", "#log"))
+                    shown = "\n".join(plain(app, selector) for selector in ("#trick-board", "#players", "#log"))
                     state = game.state
                     hidden = [card for card in state.hands[1] if card != state.trump_card]
                     assert not any(card_symbol(card) in shown for card in hidden), shown

@@ -164,7 +164,7 @@ def test_a_card_given_face_down_to_another_seat_is_never_shown() -> None:
                     assert state.forced and state.declarer == 2
                     (hidden,) = [card for to, card in state.given if to == 1]
                     (mine,) = [card for to, card in state.given if to == 0]
-                    board = plain(app, "#tyzicha-board")
+                    board = plain(app, "#trick-board")
                     assert "a card face down to P2" in board and f"{card_symbol(mine)} to You" in board
                     assert "three cards face down" in board  # the forced 100's widow is never shown
                     if not checked:

@@ -12,11 +12,8 @@ import random
 from pathlib import Path
 from typing import ClassVar
 
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.content import Content
 from textual.markup import escape
-from textual.widgets import Static
 
 from biriba.core.cards import SUIT_SYMBOLS, Card
 from biriba.games.bura import Answer, BuraAction, BuraView, Claim, Declare, Lead, Pass, Phase, observe
@@ -25,9 +22,10 @@ from biriba.games.bura.game import combination
 from biriba.i18n import Words
 from biriba.i18n.bura import combination_name, hint_text, move_text, result_text, standing_text
 from biriba.tui.bura.game import BuraReplayCursor, BuraTableGame
-from biriba.tui.shell import PlayScreen, ReplayScreen, ScoreSheet, SeatLine, TableScreen
+from biriba.tui.shell import PlayScreen, ReplayScreen, ScoreSheet, SeatLine
 from biriba.tui.shell.app import TableApp
-from biriba.tui.shell.cards import HandView, card_markup, card_style, cards_markup, hand_markup
+from biriba.tui.shell.cards import card_markup, card_style, cards_markup
+from biriba.tui.shell.tricks import TrickTable
 
 
 def board_markup(view: BuraView, names: list[str], words: Words) -> str:
@@ -57,30 +55,13 @@ def board_markup(view: BuraView, names: list[str], words: Words) -> str:
     return "\n".join(lines)
 
 
-class BuraTable(TableScreen):
+class BuraTable(TrickTable):
     """What both modes show of a Bura table."""
 
-    DEFAULT_CSS = """
-    BuraTable #bura-board { height: 1fr; padding: 1 0; }
-    BuraTable #hand-title { height: 1; background: $panel; padding: 0 1; }
-    BuraTable #bura-hand { height: auto; padding: 0 1; }
-    """
+    TITLE_KEY = "bura.title"
 
     def view(self) -> BuraView:
         raise NotImplementedError
-
-    def hand_title(self) -> str:
-        raise NotImplementedError
-
-    def title_text(self) -> str:
-        return self.messages("bura.title")
-
-    def compose_board(self) -> ComposeResult:
-        yield Static(id="bura-board")
-
-    def compose_hand(self) -> ComposeResult:
-        yield Static(id="hand-title")
-        yield HandView(id="bura-hand")
 
     def chosen(self) -> frozenset[int]:
         return frozenset()
@@ -88,13 +69,12 @@ class BuraTable(TableScreen):
     def shown_hand(self) -> list[Card]:
         return list(self.view().hand)
 
-    def show_board(self) -> None:
-        view = self.view()
-        self.query_one("#bura-board", Static).update(Content.from_markup(board_markup(view, self.names, self.messages)))
-        self.query_one("#hand-title", Static).update(self.hand_title())
-        cards, chosen = self.shown_hand(), self.chosen()
-        styles = [card_style(card) + (" reverse" if index in chosen else "") for index, card in enumerate(cards)]
-        self.query_one("#bura-hand", Static).update(Content.from_markup(hand_markup(cards, HandView.KEYS, styles)))
+    def board_markup(self) -> str:
+        return board_markup(self.view(), self.names, self.messages)
+
+    def hand_styles(self, cards: list[Card]) -> list[str]:
+        chosen = self.chosen()
+        return [card_style(card) + (" reverse" if index in chosen else "") for index, card in enumerate(cards)]
 
     def status_markup(self) -> str:
         view = self.view()

@@ -14,11 +14,8 @@ import random
 from pathlib import Path
 from typing import ClassVar
 
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.content import Content
 from textual.markup import escape
-from textual.widgets import Static
 
 from biriba.core.cards import Card, suit_of
 from biriba.games.tyzicha import Bid, Concede, Give, Pass, Phase, Play, Raise, TyzichaAction, TyzichaView, observe
@@ -35,9 +32,10 @@ from biriba.games.tyzicha.game import (
 )
 from biriba.i18n import Words
 from biriba.i18n.tyzicha import hint_text, marriage_name, move_text, result_text, standing_text, trump_text
-from biriba.tui.shell import PlayScreen, ReplayScreen, ScoreSheet, SeatLine, TableScreen
+from biriba.tui.shell import PlayScreen, ReplayScreen, ScoreSheet, SeatLine
 from biriba.tui.shell.app import TableApp
-from biriba.tui.shell.cards import HandView, card_markup, card_style, cards_markup, hand_markup
+from biriba.tui.shell.cards import HandView, card_markup, card_style, cards_markup
+from biriba.tui.shell.tricks import TrickTable
 from biriba.tui.tyzicha.game import TyzichaReplayCursor, TyzichaTableGame, capped
 
 HAND_KEYS = HandView.KEYS
@@ -149,30 +147,13 @@ def seat_detail(view: TyzichaView, seat: int, words: Words) -> str:
     return detail
 
 
-class TyzichaTable(TableScreen):
+class TyzichaTable(TrickTable):
     """What both modes show of a Tyzicha table."""
 
-    DEFAULT_CSS = """
-    TyzichaTable #tyzicha-board { height: 1fr; padding: 1 0; }
-    TyzichaTable #hand-title { height: 1; background: $panel; padding: 0 1; }
-    TyzichaTable #tyzicha-hand { height: auto; padding: 0 1; }
-    """
+    TITLE_KEY = "tyzicha.title"
 
     def view(self) -> TyzichaView:
         raise NotImplementedError
-
-    def hand_title(self) -> str:
-        raise NotImplementedError
-
-    def title_text(self) -> str:
-        return self.messages("tyzicha.title")
-
-    def compose_board(self) -> ComposeResult:
-        yield Static(id="tyzicha-board")
-
-    def compose_hand(self) -> ComposeResult:
-        yield Static(id="hand-title")
-        yield HandView(id="tyzicha-hand")
 
     def chosen(self) -> int | None:
         return None
@@ -184,14 +165,11 @@ class TyzichaTable(TableScreen):
     def shown_hand(self) -> list[Card]:
         return hand_order(self.view().hand)
 
-    def show_board(self) -> None:
-        view = self.view()
-        board = board_markup(view, self.names, self.messages)
-        self.query_one("#tyzicha-board", Static).update(Content.from_markup(board))
-        self.query_one("#hand-title", Static).update(self.hand_title())
-        cards = self.shown_hand()
-        hand = hand_markup(cards, HAND_KEYS, hand_styles(cards, self.chosen(), self.bright()))
-        self.query_one("#tyzicha-hand", Static).update(Content.from_markup(hand))
+    def board_markup(self) -> str:
+        return board_markup(self.view(), self.names, self.messages)
+
+    def hand_styles(self, cards: list[Card]) -> list[str]:
+        return hand_styles(cards, self.chosen(), self.bright())
 
     def status_markup(self) -> str:
         view = self.view()
