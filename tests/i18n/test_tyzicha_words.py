@@ -83,6 +83,7 @@ HINT_FACTS: dict[str, dict[str, object]] = {
     "bid": {"bid": 120, "worth": 131},
     "forced": {"bid": 100, "worth": 90},
     "pass": {"contract": 150, "worth": 97},
+    "pass-open": {"contract": 110, "worth": 72},
     "raise": {"contract": 120, "worth": 175},
     "concede": {"contract": 160, "worth": 60},
     "give": {"card": AS, "seat": 2},
@@ -119,6 +120,14 @@ def test_a_pass_in_the_bidding_is_explained_against_the_highest_bid() -> None:
     suggestion = hint(observe(state, seat), [Pass(seat)], random.Random(0))
     assert suggestion.reason == "pass" and suggestion.facts["contract"] == 120
     assert "bid over 120" in hint_text(Words("en"), suggestion)
+
+
+def test_a_pass_before_any_bid_is_explained_against_the_opening() -> None:
+    state = TyzichaState.deal(TyzichaRules(), 0, seed=1)
+    seat = state.current
+    suggestion = hint(observe(state, seat), [Pass(seat)], random.Random(0))
+    assert suggestion.reason == "pass-open" and suggestion.facts["contract"] == 110
+    assert "open the bidding at 110" in hint_text(Words("en"), suggestion)
 
 
 def _tyzicha_keys_in(path: Path) -> set[str]:

@@ -487,16 +487,8 @@ def hint(view: TyzichaView, legal: Sequence[TyzichaAction], rng: random.Random) 
 
 def _reason(view: TyzichaView, action: TyzichaAction) -> tuple[str, dict[str, object]]:
     """Why a move: the hand's worth for a bid or a contract, the card's points or marriage for a card."""
-    worth = hand_value(view.hand, view.rules.marriage_on_first_trick)
-    if isinstance(action, Bid):
-        return ("forced" if view.phase is Phase.FORCED else "bid"), {"bid": action.value, "worth": worth}
-    if isinstance(action, Pass | Concede | Raise):
-        kind = {Pass: "pass", Concede: "concede", Raise: "raise"}[type(action)]
-        contract = view.contract
-        if isinstance(action, Pass):
-            # No contract yet in the bidding: a pass declines to bid over the highest bid so far.
-            contract = max((value for _, value in view.bids if value is not None), default=OPENING_BID - BID_STEP)
-        return kind, {"contract": contract, "worth": worth}
+    if isinstance(action, Bid | Pass | Concede | Raise):
+        return _contract_reason(view, action)
     if isinstance(action, Give):
         return "give", {"card": action.card, "seat": action.to}
     if action.marriage:
@@ -506,6 +498,20 @@ def _reason(view: TyzichaView, action: TyzichaAction) -> tuple[str, dict[str, ob
     best = view.trick[winning_index(view.trick, view.trump)]
     taken = sum(card_points(card) for card in view.trick) + card_points(action.card)
     return ("take" if beats(action.card, best, view.trump) else "duck"), {"card": action.card, "points": taken}
+
+
+def _contract_reason(view: TyzichaView, action: Bid | Pass | Concede | Raise) -> tuple[str, dict[str, object]]:
+    """Why a bid, a pass, a raise or a concession: the hand's worth against the contract."""
+    worth = hand_value(view.hand, view.rules.marriage_on_first_trick)
+    if isinstance(action, Bid):
+        return ("forced" if view.phase is Phase.FORCED else "bid"), {"bid": action.value, "worth": worth}
+    if isinstance(action, Pass):
+        # No contract yet in the bidding: a pass declines to bid over the highest bid so far, or to open.
+        highest = max((value for _, value in view.bids if value is not None), default=None)
+        if highest is None:
+            return "pass-open", {"contract": OPENING_BID, "worth": worth}
+        return "pass", {"contract": highest, "worth": worth}
+    return ("concede" if isinstance(action, Concede) else "raise"), {"contract": view.contract, "worth": worth}
 
 
 TyzichaBot = RandomTyzichaBot | HeuristicTyzichaBot | SearchTyzichaBot
