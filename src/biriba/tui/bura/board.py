@@ -8,7 +8,6 @@ and the engine judges it; an illegal choice shows the rule that forbids it and c
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import ClassVar
 
@@ -16,16 +15,16 @@ from textual.binding import Binding, BindingType
 from textual.markup import escape
 
 from biriba.core.cards import SUIT_SYMBOLS, Card
-from biriba.games.bura import Answer, BuraAction, BuraView, Claim, Declare, Lead, Pass, Phase, observe
+from biriba.games.bura import Answer, BuraAction, BuraView, Claim, Declare, Lead, Pass, Phase
 from biriba.games.bura.bots import hint
 from biriba.games.bura.game import combination
 from biriba.i18n import Words
 from biriba.i18n.bura import combination_name, hint_text, move_text, result_text, standing_text
 from biriba.tui.bura.game import BuraReplayCursor, BuraTableGame
-from biriba.tui.shell import PlayScreen, ReplayScreen, ScoreSheet, SeatLine
+from biriba.tui.shell import PlayScreen, ScoreSheet, SeatLine
 from biriba.tui.shell.app import TableApp
 from biriba.tui.shell.cards import card_markup, card_style, cards_markup
-from biriba.tui.shell.tricks import TrickTable
+from biriba.tui.shell.tricks import TrickReplay, TrickTable
 
 
 def board_markup(view: BuraView, names: list[str], words: Words) -> str:
@@ -240,7 +239,7 @@ class BuraPlayScreen(BuraTable, PlayScreen):
             self.say(escape(self.messages("tui.no_turn", name=self.names[game.state.current])), "error")
             return
         view = game.view()
-        rng = random.Random(f"bura-hint:{game.deal.seed}:{game.deal.deck}:{len(game.actions)}")
+        rng = game.hint_rng()
         suggestion = hint(view, game.state.tricks, game.state.legal_actions(), rng)
         cards = suggestion.action.cards if isinstance(suggestion.action, Lead | Answer) else ()
         self.selected = frozenset(view.hand.index(card) for card in cards if not view.must_lead)
@@ -249,22 +248,13 @@ class BuraPlayScreen(BuraTable, PlayScreen):
         self.say(escape(self.messages("tui.hint", hint=text)), "hint")
 
 
-class BuraReplayScreen(BuraTable, ReplayScreen):
+class BuraReplayScreen(TrickReplay, BuraTable):
     """A Bura record, step by step, either player's hand shown."""
 
     replay: BuraReplayCursor
 
     def __init__(self, replay: BuraReplayCursor, messages: Words, seat: int = 0) -> None:
         super().__init__(replay, messages, seat)
-
-    def view(self) -> BuraView:
-        return observe(self.replay.state, self.shown_seat)
-
-    def hand_title(self) -> str:
-        return self.messages("bura.hand-of", name=self.names[self.shown_seat])
-
-    def hand_index(self) -> int:
-        return self.replay.hand_index
 
     def score_sheet(self) -> ScoreSheet:
         standings = self.replay.standings_shown()

@@ -42,6 +42,12 @@ def bot_rng(game: Game, deal: HandDeal, index: int) -> random.Random:
     return random.Random(f"{game.name}-bot:{deal.seed}:{deal.deck}:{index}")
 
 
+def hint_rng(game: Game, deal: HandDeal, index: int) -> random.Random:
+    """The generator of the hint asked before action ``index`` of a hand: the same hint at the same point
+    of a hand, however often it is asked, and nothing of the cards in it."""
+    return random.Random(f"{game.name}-hint:{deal.seed}:{deal.deck}:{index}")
+
+
 def read_game_record(game: Game, path: Path) -> dict[str, object]:
     """A saved record's JSON; ``InvalidInputError`` when it cannot be read or is not ``game``'s."""
     data = read_json_file(path)
@@ -187,6 +193,10 @@ class TableMatch(Generic[StateT, ViewT]):
         action = bot.choose(self.game.observe(state, state.current), state.legal_actions(), rng)
         self.play(action)
         return action
+
+    def hint_rng(self) -> random.Random:
+        """The generator of a hint at this point of the hand (:func:`hint_rng`)."""
+        return hint_rng(self.game, self.deal, len(self.actions))
 
     def next_hand(self) -> StateT:
         if self._finished is None:

@@ -3,7 +3,7 @@ lies face down) above the person's hand, whose cards a key or a click chooses.""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.content import Content
@@ -11,7 +11,8 @@ from textual.widgets import Static
 
 from biriba.core.cards import Card
 from biriba.tui.shell.cards import HandView, hand_markup
-from biriba.tui.shell.screens import TableScreen
+from biriba.tui.shell.match import RecordCursor
+from biriba.tui.shell.screens import ReplayScreen, TableScreen
 
 
 class TrickTable(TableScreen):
@@ -57,3 +58,20 @@ class TrickTable(TableScreen):
     def hand_styles(self, cards: list[Card]) -> list[str]:
         """Each shown card's style (its suit's colour; chosen, or dimmed when it may not be played)."""
         raise NotImplementedError
+
+
+class TrickReplay(ReplayScreen):
+    """What a record's replay shows of any trick-taking game (put before the game's table in the bases):
+    the shown seat's view of the hand at the cursor, and its hand's title (``GAME.hand-of``)."""
+
+    replay: RecordCursor
+
+    def view(self) -> Any:
+        return self.replay.match_class.game.observe(self.replay.state, self.shown_seat)
+
+    def hand_title(self) -> str:
+        game = self.replay.match_class.game
+        return self.messages(f"{game.name}.hand-of", name=self.names[self.shown_seat])
+
+    def hand_index(self) -> int:
+        return self.replay.hand_index

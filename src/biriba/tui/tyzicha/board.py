@@ -10,7 +10,6 @@ that forbids it and changes nothing.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import ClassVar
 
@@ -18,7 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.markup import escape
 
 from biriba.core.cards import Card, suit_of
-from biriba.games.tyzicha import Bid, Concede, Give, Pass, Phase, Play, Raise, TyzichaAction, TyzichaView, observe
+from biriba.games.tyzicha import Bid, Concede, Give, Pass, Phase, Play, Raise, TyzichaAction, TyzichaView
 from biriba.games.tyzicha.bots import hint
 from biriba.games.tyzicha.game import (
     BID_STEP,
@@ -32,10 +31,10 @@ from biriba.games.tyzicha.game import (
 )
 from biriba.i18n import Words
 from biriba.i18n.tyzicha import hint_text, marriage_name, move_text, result_text, standing_text, trump_text
-from biriba.tui.shell import PlayScreen, ReplayScreen, ScoreSheet, SeatLine
+from biriba.tui.shell import PlayScreen, ScoreSheet, SeatLine
 from biriba.tui.shell.app import TableApp
 from biriba.tui.shell.cards import HandView, card_markup, card_style, cards_markup
-from biriba.tui.shell.tricks import TrickTable
+from biriba.tui.shell.tricks import TrickReplay, TrickTable
 from biriba.tui.tyzicha.game import TyzichaReplayCursor, TyzichaTableGame, capped
 
 HAND_KEYS = HandView.KEYS
@@ -443,7 +442,7 @@ class TyzichaPlayScreen(TyzichaTable, PlayScreen):
             self.say(escape(self.messages("tui.no_turn", name=self.names[game.state.current])), "error")
             return
         view = game.view()
-        rng = random.Random(f"tyzicha-hint:{game.deal.seed}:{game.deal.deck}:{len(game.actions)}")
+        rng = game.hint_rng()
         suggestion = hint(view, game.state.legal_actions(), rng)
         action = suggestion.action
         if isinstance(action, Give | Play):
@@ -457,22 +456,13 @@ class TyzichaPlayScreen(TyzichaTable, PlayScreen):
         self.say(escape(self.messages("tui.hint", hint=text)), "hint")
 
 
-class TyzichaReplayScreen(TyzichaTable, ReplayScreen):
+class TyzichaReplayScreen(TrickReplay, TyzichaTable):
     """A Tyzicha record, step by step, any player's hand shown."""
 
     replay: TyzichaReplayCursor
 
     def __init__(self, replay: TyzichaReplayCursor, messages: Words, seat: int = 0) -> None:
         super().__init__(replay, messages, seat)
-
-    def view(self) -> TyzichaView:
-        return observe(self.replay.state, self.shown_seat)
-
-    def hand_title(self) -> str:
-        return self.messages("tyzicha.hand-of", name=self.names[self.shown_seat])
-
-    def hand_index(self) -> int:
-        return self.replay.hand_index
 
     def score_sheet(self) -> ScoreSheet:
         standings = self.replay.standings_shown()
