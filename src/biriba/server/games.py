@@ -18,7 +18,7 @@ import random
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from biriba.bots.base import make_bot as make_biriba_bot
 from biriba.bots.hints import HINT_BOT, Suggestion, suggest
@@ -51,7 +51,6 @@ from biriba.games.tyzicha.platform import TYZICHA
 from biriba.i18n import Words, reason_json
 from biriba.i18n.bura import hint_text as bura_hint_text
 from biriba.i18n.tyzicha import hint_text as tyzicha_hint_text
-from biriba.server.store import TableInfo
 from biriba.server.wire import (
     ActionJson,
     AnyActionJson,
@@ -68,6 +67,9 @@ from biriba.server.wire import (
     TyzichaViewJson,
     ViewJson,
 )
+
+if TYPE_CHECKING:  # the worker processes import this module: they need no database layer
+    from biriba.server.store import TableInfo
 
 BIRIBA_HINT_BOT = HINT_BOT
 """The player whose choice a Biriba table's hint gives, unless the server's settings name another (Bura's
