@@ -3,7 +3,7 @@ see the match history and step through a finished hand's replay."""
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
+from playwright.sync_api import Page, Route, expect
 
 from tests.browser.conftest import NewDevice
 from tests.server.conftest import Client, RunningServer, create_table, http_get
@@ -57,9 +57,26 @@ def test_register_then_log_in_elsewhere_and_replay_a_finished_hand(
     expect(page.locator("#step")).to_contain_text(f"Step 2 / {steps}")
     page.locator("body").press("ArrowRight")
     expect(page.locator("#step")).to_contain_text(f"Step 3 / {steps}")
-    page.locator("body").press("ArrowLeft")
-    page.locator("body").press("ArrowLeft")
-    expect(page.locator("#step")).to_contain_text(f"Step 1 / {steps}")
+    step_back_twice_with_the_replies_out_of_order(page, steps)
     page.click("#to-score")
     expect(page.locator("#step")).to_contain_text(f"Step {steps} / {steps}")
     expect(page.locator(".replay")).to_contain_text("Score")
+
+
+def step_back_twice_with_the_replies_out_of_order(page: Page, steps: int) -> None:
+    """From step 3, two quick steps back whose replies arrive out of order: the frame asked for last stays."""
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route(lambda url: url.endswith("&step=2"), hold)
+    page.locator("body").press("ArrowLeft")  # asks for step 2, whose reply is held back
+    page.locator("body").press("ArrowLeft")  # asks for step 1
+    expect(page.locator("#step")).to_contain_text(f"Step 1 / {steps}")
+    assert len(held) == 1
+    with page.expect_response(lambda response: response.url.endswith("&step=2")):
+        held[0].continue_()
+    page.wait_for_timeout(300)  # time for the stale reply to be read, which must change nothing
+    expect(page.locator("#step")).to_contain_text(f"Step 1 / {steps}", timeout=1000)
+    page.unroute_all()
