@@ -14,7 +14,10 @@ A step is one sub-action (``biriba.env.encoding``) chosen uniformly among the le
   steps count, the bots' moves are inside them.
 - ``openspiel``: ``python_biriba`` states, ``legal_actions`` + ``apply_action`` (the deal's 108 chance
   moves included), and again with the mover's information state string and observation tensor read
-  before each move, as search and learning algorithms do.
+  before each move, as search and learning algorithms do: ``openspiel+observation`` through the state
+  (``information_state_string``, ``observation_tensor``: OpenSpiel's binding copies the tensor into a
+  list of 4,982 Python floats), ``openspiel+observer`` through an observer of OpenSpiel's
+  ``make_observation`` (``string_from``, ``set_from``: the tensor stays a numpy array).
 
 CPU time (``time.process_time``) is measured, so the other jobs of a shared machine count less. Each
 adapter first plays one untimed hand (the engine's caches fill as in a long run). ``--gc-freeze`` moves
@@ -36,6 +39,7 @@ from typing import Any
 
 import numpy as np
 import pyspiel
+from open_spiel.python.observation import make_observation
 
 from biriba.core.rules import Rules
 from biriba.env.episode import HandEpisode
@@ -87,9 +91,13 @@ def bench_gymnasium(rules: Rules, hands: int, seed: int) -> int:
     return steps
 
 
-def bench_openspiel(observe: bool) -> Callable[[Rules, int, int], int]:
+def bench_openspiel(observe: str | None) -> Callable[[Rules, int, int], int]:
+    """``observe``: None, ``"state"`` (the state's information string and observation tensor, a list) or
+    ``"observer"`` (the same through an observer of ``make_observation``: the tensor as numpy, no copy)."""
+
     def run(rules: Rules, hands: int, seed: int) -> int:
         game = pyspiel.load_game(GAME_NAME, {"players": rules.players})
+        observer = make_observation(game) if observe == "observer" else None
         rng = random.Random(seed)
         steps = 0
         for _ in range(hands):
@@ -99,8 +107,11 @@ def bench_openspiel(observe: bool) -> Callable[[Rules, int, int], int]:
                     outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
                     state.apply_action(rng.choices(outcomes, probabilities)[0])
                 else:
-                    if observe:
-                        player = state.current_player()
+                    player = state.current_player()
+                    if observer is not None:
+                        observer.string_from(state, player)
+                        observer.set_from(state, player)
+                    elif observe == "state":
                         state.information_state_string(player)
                         state.observation_tensor(player)
                     state.apply_action(rng.choice(state.legal_actions()))
@@ -114,8 +125,9 @@ ADAPTERS: dict[str, Callable[[Rules, int, int], int]] = {
     "episode": bench_episode,
     "pettingzoo": bench_pettingzoo,
     "gymnasium": bench_gymnasium,
-    "openspiel": bench_openspiel(observe=False),
-    "openspiel+observation": bench_openspiel(observe=True),
+    "openspiel": bench_openspiel(observe=None),
+    "openspiel+observation": bench_openspiel(observe="state"),
+    "openspiel+observer": bench_openspiel(observe="observer"),
 }
 
 

@@ -15,10 +15,12 @@ pyspiel = research["pyspiel"]
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from open_spiel.python.algorithms import ismcts  # noqa: E402
+from open_spiel.python.observation import make_observation  # noqa: E402
 from pettingzoo.test import api_test  # noqa: E402
 
 from biriba.core.records import HandRecord  # noqa: E402
 from biriba.core.rules import Rules  # noqa: E402
+from biriba.core.views import observe  # noqa: E402
 from biriba.env.encoding import DISCARD, EncodingError  # noqa: E402
 from biriba.env.gym_env import BiribaGymEnv  # noqa: E402
 from biriba.env.openspiel_game import BiribaState, info_string  # noqa: E402
@@ -202,6 +204,37 @@ def test_resampling_keeps_the_information_state_and_changes_the_hidden_cards() -
     assert state.information_state_string(player) == info_string(
         state.episode.view(player), state.episode.pending(player)
     )
+
+
+def test_observers_and_states_show_each_seat_the_engines_current_view_at_every_step() -> None:
+    """The episode keeps each seat's view until the next engine action: every information string and
+    tensor, through the state or an observer of ``make_observation``, is the engine's view of now, and
+    a clone played on leaves the original's alone."""
+    game = pyspiel.load_game("python_biriba")
+    observer = make_observation(game)
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    while state.is_chance_node():
+        outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(outcomes, probabilities)[0])
+    for _ in range(150):
+        if state.is_terminal():
+            break
+        episode = state.episode
+        assert episode is not None
+        for player in range(4):
+            fresh = observe(episode.state, player)
+            expected = info_string(fresh, episode.pending(player))
+            assert state.information_state_string(player) == expected
+            observer.set_from(state, player)
+            assert observer.string_from(state, player) == expected
+            assert np.array_equal(observer.tensor, episode.layout.encode(fresh, episode.pending(player)))
+            assert state.observation_tensor(player) == observer.tensor.tolist()
+        before = state.information_state_string(state.current_player())
+        other = state.clone()
+        other.apply_action(rng.choice(other.legal_actions()))
+        assert state.information_state_string(state.current_player()) == before
+        state.apply_action(rng.choice(state.legal_actions()))
 
 
 def test_openspiels_ismcts_bot_plays_moves() -> None:

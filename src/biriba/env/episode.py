@@ -60,6 +60,7 @@ class HandEpisode:
         self.prefix: tuple[int, ...] = ()
         """The acting seat's sub-actions so far in an unfinished meld action."""
         self._choices: TurnChoices | None = None
+        self._views: dict[int, SeatView] = {}
 
     @classmethod
     def from_state(cls, state: HandState) -> HandEpisode:
@@ -71,6 +72,7 @@ class HandEpisode:
         episode.state = state.clone()
         episode.prefix = ()
         episode._choices = None
+        episode._views = {}
         return episode
 
     @property
@@ -150,9 +152,15 @@ class HandEpisode:
         self.record.actions.append(action)
         self.prefix = ()
         self._choices = None
+        self._views = {}
 
     def view(self, seat: int) -> SeatView:
-        return observe(self.state, seat)
+        """``seat``'s view of the hand, built once per engine action: a learning loop or a search asks
+        for a seat's information string and its observation tensor of the same state."""
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = observe(self.state, seat)
+        return view
 
     def pending(self, seat: int) -> Pending:
         """``seat``'s own unfinished meld action (empty for a seat not acting)."""
@@ -191,6 +199,7 @@ class HandEpisode:
         other.state = self.state.clone()
         other.prefix = self.prefix
         other._choices = self._choices  # read-only once built
+        other._views = dict(self._views)  # views are immutable
         return other
 
 

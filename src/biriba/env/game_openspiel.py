@@ -14,10 +14,19 @@ from collections.abc import Callable
 from typing import Any, Self
 
 import numpy as np
+import orjson
 import pyspiel  # type: ignore[import-not-found]
 
 from biriba.core.cards import card_code
 from biriba.env.game_episode import GameEpisode
+
+
+def canonical_json(data: dict[str, Any]) -> str:
+    """``data`` as canonical JSON (keys sorted at every level, no spaces, text as UTF-8), the form of
+    every information string: the same string as the standard library's ``json.dumps`` with
+    ``sort_keys`` and compact separators, made about ten times faster (a search or a learning loop asks
+    for one at every step)."""
+    return orjson.dumps(data, option=orjson.OPT_SORT_KEYS).decode()
 
 
 class GameOpenSpielState(pyspiel.State):  # type: ignore[misc]

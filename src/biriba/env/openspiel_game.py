@@ -32,7 +32,6 @@ Parameters: ``preset`` (a rules preset, default ``standard``), ``players`` (2 to
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -44,6 +43,7 @@ from biriba.core.rules import PLAYER_COUNTS, Rules
 from biriba.core.views import SeatView
 from biriba.env.encoding import ObservationLayout, Pending
 from biriba.env.episode import HandEpisode, encoding_for
+from biriba.env.game_openspiel import canonical_json
 
 GAME_NAME = "python_biriba"
 MAX_UTILITY = 20_000.0
@@ -216,7 +216,7 @@ def info_string(view: SeatView, pending: Pending) -> str:
             "pending": list(pending.steps),
         }
     )
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return canonical_json(data)
 
 
 class BiribaObserver:

@@ -22,14 +22,13 @@ Parameters: ``special_leads`` (default true), ``dealer`` (default 0).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pyspiel  # type: ignore[import-not-found]
 
 from biriba.core.cards import card_code
 from biriba.env.bura.episode import ENCODING, BuraEpisode
-from biriba.env.game_openspiel import GameObserver, GameOpenSpielState
+from biriba.env.game_openspiel import GameObserver, GameOpenSpielState, canonical_json
 from biriba.games.bura import PACK, BuraRules, BuraView
 
 GAME_NAME = "python_bura"
@@ -122,7 +121,7 @@ def view_string(view: BuraView) -> str:
         "pot": view.pot,
         "tokens": list(view.tokens),
     }
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return canonical_json(data)
 
 
 pyspiel.register_game(_GAME_TYPE, BuraGame)

@@ -24,13 +24,12 @@ Parameters: ``preset`` (``standard``, ``russian`` or ``tens``; default ``standar
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pyspiel  # type: ignore[import-not-found]
 
 from biriba.core.cards import card_code
-from biriba.env.game_openspiel import GameObserver, GameOpenSpielState
+from biriba.env.game_openspiel import GameObserver, GameOpenSpielState, canonical_json
 from biriba.env.tyzicha.episode import ENCODING, TyzichaEpisode
 from biriba.games.tyzicha import PACK, TyzichaView
 from biriba.games.tyzicha.game import BID_STEP, MAX_CONTRACT, OPENING_BID, PLAYERS, TRICKS
@@ -129,7 +128,7 @@ def view_string(view: TyzichaView) -> str:
         "tricks_won": list(view.tricks_won),
         "scores": None if view.result is None else list(view.result.scores),
     }
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return canonical_json(data)
 
 
 pyspiel.register_game(_GAME_TYPE, TyzichaGame)
