@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import warnings
 
@@ -225,6 +226,8 @@ def test_observers_and_states_show_each_seat_the_engines_current_view_at_every_s
         for player in range(4):
             fresh = observe(episode.state, player)
             expected = info_string(fresh, episode.pending(player))
+            # canonical JSON: keys sorted at every level, no spaces
+            assert expected == json.dumps(json.loads(expected), sort_keys=True, separators=(",", ":"))
             assert state.information_state_string(player) == expected
             observer.set_from(state, player)
             assert observer.string_from(state, player) == expected
