@@ -131,17 +131,17 @@ def test_bots_depend_on_the_core_not_on_the_cli() -> None:
 
 # --- research adapters (biriba.env) --------------------------------------------------------------
 
-RESEARCH_PACKAGES = {"numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel"}
+RESEARCH_PACKAGES = {"numpy", "orjson", "gymnasium", "pettingzoo", "pyspiel", "open_spiel"}
 
 
 def test_research_adapters_sit_above_the_engine_and_the_bots() -> None:
-    """biriba.env uses the engines, the bots and the research extra's packages; nothing else uses it, so
-    the rest of the project installs and runs without the extra."""
+    """biriba.env uses the engines, the bots, the tournaments' seeding and intervals and the research
+    extra's packages; nothing else uses it, so the rest of the project installs and runs without the extra."""
     for path in sorted((SRC / "env").rglob("*.py")):
         for module, _ in imported_modules(parse(path)):
             top = module.split(".")[0]
             if top == "biriba":
-                assert module.startswith(("biriba.core", "biriba.bots", "biriba.games", "biriba.env")), (
+                assert module.startswith(("biriba.core", "biriba.bots", "biriba.games", "biriba.sim", "biriba.env")), (
                     f"env/{path.name} imports {module}"
                 )
             else:
@@ -192,7 +192,7 @@ LAYERS: dict[str, set[str]] = {
     "rulesheet": {"core", "i18n"},
     "console": {"core", "i18n"},
     "sim": {"core", "bots", "games"},
-    "env": {"core", "bots", "games"},
+    "env": {"core", "bots", "games", "sim"},
     "server": {"core", "bots", "games", "i18n", "rulesheet"},
     "tui": {"core", "bots", "games", "i18n"},
     "cli": {"core", "bots", "games", "i18n", "rulesheet", "console", "sim", "server", "tui"},

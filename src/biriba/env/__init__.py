@@ -10,9 +10,12 @@
   as chance nodes, so OpenSpiel's algorithms (ISMCTS, evaluation) run on Biriba.
 - :mod:`biriba.env.bura`: the same three for Bura (``python_bura``), over :mod:`biriba.games.bura`.
 - :mod:`biriba.env.tyzicha`: the same three for Tyzicha (``python_tyzicha``), over :mod:`biriba.games.tyzicha`.
+- :mod:`biriba.env.ismcts`: OpenSpiel's ISMCTS against the search player on ``python_biriba``, duplicate
+  deals at equal CPU time per decision (``python -m biriba.env.ismcts``, results/ismcts/).
 
 This package is a layer above the engines and the bots: it imports :mod:`biriba.core`,
-:mod:`biriba.bots` and :mod:`biriba.games`, and nothing else in the project imports it. The core needs
+:mod:`biriba.bots`, :mod:`biriba.games` and the tournaments' seeding and intervals (:mod:`biriba.sim`),
+and nothing else in the project imports it. The core needs
 none of the research packages; the modules here import them at the top, so importing one without the extra fails with
 numpy's, gymnasium's, pettingzoo's or pyspiel's own ``ModuleNotFoundError``.
 """
