@@ -72,7 +72,7 @@ from biriba.bots.value import ValueModel, default_model, side_features, sides
 from biriba.core.compiled import IMPLEMENTATION
 from biriba.core.state import HandState
 from biriba.env.openspiel_game import GAME_NAME, BiribaState
-from biriba.sim.duplicate import derive_seed
+from biriba.sim.duplicate import DuplicateDeal, derive_seed
 from biriba.sim.stats import CI_METHOD, mean_interval
 
 PLAYERS = 4
@@ -272,33 +272,9 @@ class DuelPlay:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class DuelDeal:
-    """A duplicate deal: the same deck played with ISMCTS on each team."""
-
-    index: int
-    seed: int
-    dealer: int
-    plays: tuple[DuelPlay, ...]
-
-    @property
-    def diff(self) -> int:
-        """The search team's points over the ISMCTS team's, summed over both plays."""
-        return sum(play.diff for play in self.plays)
-
-    @property
-    def capped(self) -> bool:
-        return any(play.capped for play in self.plays)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "index": self.index,
-            "seed": self.seed,
-            "dealer": self.dealer,
-            "diff": self.diff,
-            "capped": self.capped,
-            "plays": [play.to_json() for play in self.plays],
-        }
+DuelDeal = DuplicateDeal[DuelPlay]
+"""A duplicate deal: the same deck played with ISMCTS on each team; its ``diff`` is the search team's
+points over the ISMCTS team's, summed over both plays."""
 
 
 @cache

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from biriba.bots import Bot, make_bot
 from biriba.bots.play import play_out, seat_rngs
@@ -139,14 +139,30 @@ def _number(value: float) -> int | float:
     return int(value) if float(value).is_integer() else round(value, 3)
 
 
-@dataclass(frozen=True, slots=True)
-class DealResult:
+class DuplicatePlay(Protocol):
+    """One play of a duplicate deal, as the deal sums it up (a tournament's :class:`HandPlay`, or the
+    plays of other duels on duplicate deals)."""
+
+    @property
+    def diff(self) -> float: ...
+
+    @property
+    def capped(self) -> bool: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+PlayT = TypeVar("PlayT", bound=DuplicatePlay)
+
+
+@dataclass(frozen=True)  # no slots: Python 3.11 cannot build a slotted frozen generic through DealResult(...)
+class DuplicateDeal(Generic[PlayT]):
     """A duplicate deal: the same cards played with X on each side."""
 
     index: int
     seed: int
     dealer: int
-    plays: tuple[HandPlay, ...]
+    plays: tuple[PlayT, ...]
 
     @property
     def diff(self) -> float:
@@ -167,6 +183,10 @@ class DealResult:
             "capped": self.capped,
             "plays": [play.to_json() for play in self.plays],
         }
+
+
+DealResult = DuplicateDeal[HandPlay]
+"""A tournament's duplicate deal: bots given by their specs."""
 
 
 def play_duplicate_deal(rules: Rules, x_spec: str, y_spec: str, index: int, seed: int) -> DealResult:

@@ -25,6 +25,7 @@ from biriba.core.errors import InvalidInputError
 from biriba.core.rules import Rules
 from biriba.sim.duplicate import (
     DealResult,
+    DuplicateDeal,
     MatchResult,
     check_two_sides,
     derive_seed,
@@ -306,7 +307,7 @@ def run_tournament(
 
 
 def _deal(result: DealResult | MatchResult) -> DealResult:
-    assert isinstance(result, DealResult)
+    assert isinstance(result, DuplicateDeal)
     return result
 
 
