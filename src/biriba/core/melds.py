@@ -824,15 +824,19 @@ def _run_wild_counts(positions: bytes, longest: int) -> int:
     14) lie exactly in runs of at most ``longest`` cards holding at most one wild card each.
 
     The lowest card held starts its run, or stands second after a wild card; the run's other places hold
-    the cards there, but one place at most, missing or given up to another run, holds a wild card."""
+    the cards there, but one place at most, missing or given up to another run, holds a wild card. Runs of
+    more than :data:`SHORT_MELD` places need not be tried: one of six or more splits into two of three or
+    more with the same wild card (the part that holds it keeps two natural cards), so the numbers of wild
+    cards found are the same, with far fewer windows and rests to try."""
     lowest = len(positions) - len(positions.lstrip(b"\0"))
     if lowest == len(positions):
         return 1
     found = 0
+    span = min(longest, SHORT_MELD)
     for low in (lowest - 1, lowest) if lowest > 1 else (lowest,):
         rest = bytearray(positions)  # the cards left once the window low..high is laid
         missing = 0
-        for high in range(low, min(low + longest - 1, HIGH_ACE) + 1):
+        for high in range(low, min(low + span - 1, HIGH_ACE) + 1):
             if positions[high]:
                 rest[high] -= 1
             else:
