@@ -799,13 +799,6 @@ def _suit_wild_counts(ranks: bytes, longest: int, keep_one: bool) -> int:
     King), with t of its Twos taken as natural and the rest as wild, lie in runs that hold w wild cards
     (with ``keep_one``, one card but a Two left out)."""
     found = 0
-    if keep_one:
-        for rank, held in enumerate(ranks):
-            if held and rank != TWO - 1:  # a Two left out is a wild card left out: the caller counts that
-                fewer = bytearray(ranks)
-                fewer[rank] -= 1
-                found |= _suit_wild_counts(bytes(fewer), longest, False)
-        return found
     for natural_twos in range(ranks[TWO - 1] + 1):
         for high_aces in range(ranks[ACE - 1] + 1):
             # Run positions 1 (the Ace below the Two) to 14 (the Ace above the King).
@@ -814,24 +807,31 @@ def _suit_wild_counts(ranks: bytes, longest: int, keep_one: bool) -> int:
             positions[TWO] = natural_twos
             positions[ACE] -= high_aces
             positions[HIGH_ACE] = high_aces
-            found |= _run_wild_counts(bytes(positions), longest) << natural_twos
+            found |= _run_wild_counts(bytes(positions), longest, keep_one) << natural_twos
     return found
 
 
 @lru_cache(maxsize=1 << 16)
-def _run_wild_counts(positions: bytes, longest: int) -> int:
+def _run_wild_counts(positions: bytes, longest: int, leave_one: bool) -> int:
     """Bit mask of the numbers of wild cards with which the cards at run ``positions`` (counts, index 1 to
-    14) lie exactly in runs of at most ``longest`` cards holding at most one wild card each.
+    14) lie exactly in runs of at most ``longest`` cards holding at most one wild card each; with
+    ``leave_one``, all of them but one card, not a Two taken as natural (a Two left out is a wild card left
+    out: the caller counts that).
 
-    The lowest card held starts its run, or stands second after a wild card; the run's other places hold
-    the cards there, but one place at most, missing or given up to another run, holds a wild card. Runs of
-    more than :data:`SHORT_MELD` places need not be tried: one of six or more splits into two of three or
-    more with the same wild card (the part that holds it keeps two natural cards), so the numbers of wild
-    cards found are the same, with far fewer windows and rests to try."""
+    The lowest card held starts its run, or stands second after a wild card, or (while one is still to be
+    left out) is the card left out: every card is the lowest of what is left at some point, so the one
+    search covers every card left out, its rests shared. Runs of more than :data:`SHORT_MELD` places need
+    not be tried: one of six or more splits into two of three or more with the same wild card (the part
+    that holds it keeps two natural cards), so the numbers of wild cards found are the same, with far fewer
+    windows and rests to try."""
     lowest = len(positions) - len(positions.lstrip(b"\0"))
     if lowest == len(positions):
-        return 1
+        return 0 if leave_one else 1
     found = 0
+    if leave_one and lowest != TWO:
+        rest = bytearray(positions)
+        rest[lowest] -= 1
+        found = _run_wild_counts(bytes(rest), longest, False)
     span = min(longest, SHORT_MELD)
     for low in (lowest - 1, lowest) if lowest > 1 else (lowest,):
         rest = bytearray(positions)  # the cards left once the window low..high is laid
@@ -846,12 +846,12 @@ def _run_wild_counts(positions: bytes, longest: int) -> int:
             if high - low < 2:
                 continue
             if missing:
-                found |= _run_wild_counts(bytes(rest), longest) << 1
+                found |= _run_wild_counts(bytes(rest), longest, leave_one) << 1
                 continue
-            found |= _run_wild_counts(bytes(rest), longest)
+            found |= _run_wild_counts(bytes(rest), longest, leave_one)
             for place in range(lowest + 1, high + 1):  # a wild card in a place whose card goes elsewhere
                 rest[place] += 1
-                found |= _run_wild_counts(bytes(rest), longest) << 1
+                found |= _run_wild_counts(bytes(rest), longest, leave_one) << 1
                 rest[place] -= 1
     return found
 
