@@ -7,10 +7,10 @@ they are), and in each world plays every candidate followed by a short playout i
 the heuristic policy: the rest of this seat's turn and the next player's turn, where most of a
 decision's consequences show (the pile the next player takes or leaves). Each playout is scored from
 this seat's side by :func:`biriba.bots.value.state_value` of the world it reached (a value fitted to
-the outcomes of self-play hands), or by the hand's real score when the hand ends in it. The same worlds
-serve every candidate, so their comparison is paired and not blurred by the luck of the sampling;
-another candidate replaces the heuristic's own choice only when it is better by a clear margin over
-those worlds.
+the outcomes of self-play hands at the same table, a preset and a number of players), or by the hand's
+real score when the hand ends in it. The same worlds serve every candidate, so their comparison is
+paired and not blurred by the luck of the sampling; another candidate replaces the heuristic's own
+choice only when it is better by a clear margin over those worlds.
 
 Playouts follow the heuristic policy, not random play: random playouts say almost nothing in a rummy
 game, where most random discards feed the next player. The budget is a number of worlds (``worlds``), so
@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 from biriba.bots.heuristic import HeuristicBot
 from biriba.bots.judgement import pile_goes_round
-from biriba.bots.value import state_value
+from biriba.bots.value import ValueModel, state_value, table_models
 from biriba.core.actions import Action, Discard, Draw, Extend, Meld, Pass, TakePile
 from biriba.core.errors import IllegalAction
 from biriba.core.sampling import determinize
@@ -46,7 +46,9 @@ class SearchBot:
     worlds already played decide), ``turns`` (how many turns of the following players a playout
     plays after this seat's own), ``plays`` and ``discards`` (how many of the heuristic's next best
     of each are candidates), ``caution`` (how many standard errors better than the heuristic's own
-    choice, over the same worlds, another candidate must be to be chosen instead).
+    choice, over the same worlds, another candidate must be to be chosen instead), ``value`` (whose
+    value model scores a playout: ``table``, the model of the table played, or a table's key such as
+    ``standard/4`` for that table's model at every table, to measure what a table's own model is worth).
     """
 
     name = "search"
@@ -59,15 +61,22 @@ class SearchBot:
         plays: int = 2,
         discards: int = 2,
         caution: float = 1.0,
+        value: str = "table",
     ) -> None:
         if worlds < 1 or seconds <= 0 or turns < 0 or plays < 0 or discards < 0 or caution < 0:
             raise ValueError("search needs worlds >= 1, seconds > 0, and turns, plays, discards and caution >= 0")
+        models = table_models()
+        if value != "table" and value not in models:
+            raise ValueError(f"value must be 'table' or a table with a model ({', '.join(models)}), not {value!r}")
         self.worlds = worlds
         self.seconds = seconds
         self.turns = turns
         self.plays = plays
         self.discards = discards
         self.caution = caution
+        self.value = value
+        self.model: ValueModel | None = None if value == "table" else models[value]
+        """The model of every playout, or None for the table's own (:func:`biriba.bots.value.model_for`)."""
         self.policy = HeuristicBot()
 
     def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -160,7 +169,7 @@ class SearchBot:
                     break
         if state.is_over:
             return _final_difference(state, seat)
-        return state_value(state, seat)
+        return state_value(state, seat, self.model)
 
 
 def _final_difference(state: HandState, seat: int) -> float:

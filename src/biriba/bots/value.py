@@ -9,9 +9,14 @@ several of them also weighted by how far the draw pile is spent, since a card in
 early and a debt late. A side's value is the weighted sum; a position is worth a seat's side's value
 less the best other side's.
 
-The weights are fitted by least squares to the final score difference of hands the heuristic player
-plays against itself (``scripts/fit-value``, :mod:`biriba.sim.value_fit`), and stored with the
-package in ``value_model.json`` together with how well they predict hands they were not fitted on.
+The weights are fitted by least squares to the final scores of hands the heuristic player plays
+against itself (``scripts/fit-value``, :mod:`biriba.sim.value_fit`), one model per table (a preset and
+a number of players): what a card in hand or a pile on offer is worth differs with the number of
+players, the bonuses, and whether partnerships are fixed, form during the hand or are none. They are stored with the
+package in ``value_models.json``, keyed ``preset/players``, each with how well it predicts hands it was
+not fitted on and how well the 4-player standard game's model predicts the same hands. A table
+without a model of its own (none is missing today) is valued by the 4-player standard game's; options
+beyond the preset and the number of players (a custom initial meld, say) keep the preset's model.
 
 The search evaluates a sampled world, a full state in which the hidden cards have been dealt at random
 consistently with its view; so the features may read every hand of that world.
@@ -29,6 +34,7 @@ from biriba.bots.judgement import meld_potential, neighbours
 from biriba.core.cards import rank_index, suit_cards, suit_of, twins
 from biriba.core.compiled import pickle_by_constructor
 from biriba.core.melds import WILD_CARDS, single_card_extensions
+from biriba.core.rules import Rules
 from biriba.core.scoring import BiribakiStatus
 from biriba.core.state import HandState
 
@@ -66,14 +72,46 @@ class ValueModel:
         return sum(w * f for w, f in zip(self.weights, features, strict=True))
 
 
-MODEL_FILE = "value_model.json"
+MODELS_FILE = "value_models.json"
+MODELS_FORMAT = "biriba-value-models/1"
+DEFAULT_TABLE = "standard/4"
+"""The table whose model values a table without its own: the game the value was first fitted to."""
+
+
+def table_key(preset: str, players: int) -> str:
+    """A table's key in ``value_models.json``: ``standard/4``."""
+    return f"{preset}/{players}"
 
 
 @cache
+def table_models() -> dict[str, ValueModel]:
+    """Every table's fitted model shipped with the package, by :func:`table_key` (read once)."""
+    data = json.loads(resources.files("biriba.bots").joinpath(MODELS_FILE).read_text(encoding="utf-8"))
+    return models_from_json(data)
+
+
+def models_from_json(data: dict[str, object]) -> dict[str, ValueModel]:
+    if data.get("format") != MODELS_FORMAT:
+        raise ValueError(f"value models are not in format {MODELS_FORMAT}")
+    tables = data["tables"]
+    assert isinstance(tables, dict)
+    return {key: model_from_json(entry) for key, entry in tables.items()}
+
+
 def default_model() -> ValueModel:
-    """The fitted model shipped with the package."""
-    data = json.loads(resources.files("biriba.bots").joinpath(MODEL_FILE).read_text(encoding="utf-8"))
-    return model_from_json(data)
+    """The 4-player standard game's model: the value of a table without a model of its own."""
+    return table_models()[DEFAULT_TABLE]
+
+
+def model_for(rules: Rules) -> ValueModel:
+    """The model of the table ``rules`` are played at: its preset's and number of players', or the
+    default model."""
+    return _model_for(rules.preset, rules.players)
+
+
+@cache
+def _model_for(preset: str, players: int) -> ValueModel:
+    return table_models().get(table_key(preset, players)) or default_model()
 
 
 def model_from_json(data: dict[str, object]) -> ValueModel:
@@ -176,8 +214,9 @@ _NEAR = tuple(neighbours(rank, 1) + neighbours(rank, 2) for rank in range(13))
 
 
 def state_value(state: HandState, seat: int, model: ValueModel | None = None) -> float:
-    """What the position is worth to ``seat``: its side's value less the best other side's, in points."""
-    model = model or default_model()
+    """What the position is worth to ``seat``: its side's value less the best other side's, in points,
+    by ``model`` or else the model of the table played (:func:`model_for`)."""
+    model = model or model_for(state.rules)
     rows = side_features(state)
     own = _side_of(state, seat)
     values = [model.side_value(row) for row in rows]
