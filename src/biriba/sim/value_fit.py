@@ -66,6 +66,7 @@ from biriba.bots.value import (
 from biriba.core.rules import Rules
 from biriba.core.state import HandState
 from biriba.core.views import observe
+from biriba.sim.duplicate import HAND_ACTION_LIMIT  # a hand of self-play still going then is dropped
 from biriba.sim.ladders import every_table, parse_tables
 
 if TYPE_CHECKING:
@@ -73,9 +74,6 @@ if TYPE_CHECKING:
 
 RIDGE = 1.0
 """The ridge penalty, in units of the squared feature scale."""
-HAND_ACTION_LIMIT = 5000
-"""A hand of self-play still going after this many actions is dropped (as duplicate play cuts it): two
-players can pass a one-card pile round the table for ever. Ordinary hands take a few hundred."""
 MODELS_PATH = Path(__file__).parent.parent / "bots" / MODELS_FILE
 DEFAULT_MODEL_R2 = f"held_out_r2_{DEFAULT_TABLE.replace('/', '_')}_model"
 """The info key of the default model's held-out R² on a table's held-out rows."""
