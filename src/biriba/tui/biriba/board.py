@@ -450,12 +450,8 @@ class BiribaPlayScreen(BiribaTable, PlayScreen):
         if typed and int(typed) >= 1:
             self.extend_meld(int(typed) - 1)
 
-    def action_hint(self) -> None:
-        """Show what the strongest bot would do, and why; its cards are selected, ready to play."""
+    def suggest_hint(self) -> str:
         game = self.game
-        if not game.person_to_play:
-            self.say(escape(self.messages("tui.no_turn", name=self.names[game.state.current])), "error")
-            return
         view = game.view()
         suggestion = suggest(view, game.legal_actions())
         hinted: tuple[Card, ...] = ()
@@ -469,7 +465,7 @@ class BiribaPlayScreen(BiribaTable, PlayScreen):
             case Discard(_, card):
                 hinted = (card,)
         self.selected = frozenset(self._positions_of(Counter(hinted), self.free_cards()))
-        self.say(escape(self.messages("tui.hint", hint=self.messages.hint(suggestion))), "hint")
+        return self.messages.hint(suggestion)
 
 
 class BiribaReplayScreen(BiribaTable, ReplayScreen):

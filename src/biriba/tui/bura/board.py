@@ -232,20 +232,15 @@ class BuraPlayScreen(BuraTable, PlayScreen):
     def action_pass_turn(self) -> None:
         self.act(Pass(self.game.seat))
 
-    def action_hint(self) -> None:
-        """Show what the search player would do, and why; the cards it would play are chosen, ready."""
+    def suggest_hint(self) -> str:
         game = self.game
-        if not game.person_to_play:
-            self.say(escape(self.messages("tui.no_turn", name=self.names[game.state.current])), "error")
-            return
         view = game.view()
         rng = game.hint_rng()
         suggestion = hint(view, game.state.tricks, game.state.legal_actions(), rng)
         cards = suggestion.action.cards if isinstance(suggestion.action, Lead | Answer) else ()
         self.selected = frozenset(view.hand.index(card) for card in cards if not view.must_lead)
         self.show_board()
-        text = hint_text(self.messages.with_names(self.names), suggestion)
-        self.say(escape(self.messages("tui.hint", hint=text)), "hint")
+        return hint_text(self.messages.with_names(self.names), suggestion)
 
 
 class BuraReplayScreen(TrickReplay, BuraTable):

@@ -160,6 +160,11 @@ class TableMatch(Generic[StateT, ViewT]):
         return not self._state.is_over and self._state.current == self.seat
 
     @property
+    def current(self) -> int:
+        """The seat on turn."""
+        return self._state.current
+
+    @property
     def bot_to_play(self) -> bool:
         return not self._state.is_over and self.bots[self._state.current] is not None
 

@@ -55,6 +55,11 @@ class PlaySession(Protocol):
     def person_to_play(self) -> bool: ...
 
     @property
+    def current(self) -> int:
+        """The seat on turn."""
+        ...
+
+    @property
     def bot_to_play(self) -> bool: ...
 
     @property
@@ -381,7 +386,20 @@ class PlayScreen(TableScreen):
     def clear_choice(self) -> None:
         """Let the cards chosen for an action go, once it is played."""
 
+    def action_hint(self) -> None:
+        """Show what the strongest bot would do, and why; the cards it would play are chosen, ready. Not
+        on another seat's turn."""
+        session = self.session
+        if not session.person_to_play:
+            self.say(escape(self.messages("tui.no_turn", name=self.names[session.current])), "error")
+            return
+        self.say(escape(self.messages("tui.hint", hint=self.suggest_hint())), "hint")
+
     # --- what the game fills in --------------------------------------------------------------
+
+    def suggest_hint(self) -> str:
+        """On the person's turn: the hint's words, its cards chosen on the board."""
+        raise NotImplementedError
 
     def breakdown_markup(self) -> str:
         """The finished hand's breakdown."""

@@ -434,13 +434,8 @@ class TyzichaPlayScreen(TyzichaTable, PlayScreen):
     def action_concede(self) -> None:
         self.act(Concede(self.game.seat))
 
-    def action_hint(self) -> None:
-        """Show what the search player would do, and why; the card it would give or play is chosen, ready
-        (and the opponent it would give to, or the contract it would raise to)."""
+    def suggest_hint(self) -> str:
         game = self.game
-        if not game.person_to_play:
-            self.say(escape(self.messages("tui.no_turn", name=self.names[game.state.current])), "error")
-            return
         view = game.view()
         rng = game.hint_rng()
         suggestion = hint(view, game.state.legal_actions(), rng)
@@ -452,8 +447,7 @@ class TyzichaPlayScreen(TyzichaTable, PlayScreen):
         if isinstance(action, Raise):
             self.raise_to = action.value
         self.show_board()
-        text = hint_text(self.messages.with_names(self.names), suggestion)
-        self.say(escape(self.messages("tui.hint", hint=text)), "hint")
+        return hint_text(self.messages.with_names(self.names), suggestion)
 
 
 class TyzichaReplayScreen(TrickReplay, TyzichaTable):
