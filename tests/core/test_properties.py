@@ -28,6 +28,7 @@ from biriba.core.errors import IllegalAction
 from biriba.core.melds import (
     TWOS,
     MeldRules,
+    _melds_holding,
     _PartitionSearch,
     all_melds,
     longer_melds_holding,
@@ -567,6 +568,31 @@ def test_longer_melds_holding_a_table_meld_are_exactly_those_of_every_meld(
             m for m in all_melds(pool, rules, len(table) + 2) if all(m.count(c) >= table.count(c) for c in set(table))
         ]
         assert longer_melds_holding(table, shape, rest, rules) == expected
+
+
+MELD_OPTIONS = st.builds(
+    MeldRules,
+    sets=st.booleans(),
+    sets_of_twos=st.booleans(),
+    wild_melds=st.booleans(),
+    ace_to_ace=st.booleans(),
+    only_set_rank=st.sampled_from([0, 0, 1]),
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cards=HAND_CARDS, extra=st.lists(st.sampled_from([JOKER, *TWOS, 0, 13, 26, 39]), max_size=4), rules=MELD_OPTIONS)
+def test_the_melds_holding_a_card_are_exactly_those_of_every_meld(
+    cards: list[int], extra: list[int], rules: MeldRules
+) -> None:
+    # The partition search places each card in the melds that hold it, built from the card's own suit and rank
+    # (its runs widened from its place, an Ace's at either end; its sets): they must be every valid meld of the
+    # hand that holds it, whatever the meld options.
+    counts = counts_of(cards + extra)
+    every = all_melds(counts, rules)
+    for card, held in enumerate(counts):
+        if held:
+            assert list(_melds_holding(card, counts, rules)) == [m for m in every if card in m]
 
 
 HUGE_HAND = (

@@ -192,6 +192,17 @@ def test_a_meld_that_leaves_only_banned_cards_is_refused() -> None:
     assert_illegal(state, meld_action(0, "6S 7S 8S"), "keep-a-discard")
 
 
+def test_melding_the_owed_pile_card_must_still_leave_a_card_to_discard() -> None:
+    # Where a pile card must be melded, a play that melds it settles that debt, but a one-card pile's card
+    # still may not go back: melding 5H 5D 5C from 5H 5H 5H 5D 5C (three packs) leaves only the pile's card.
+    rules = Rules.from_preset("standard", players=6, take_pile_requires_meld=True)
+    state = position({0: "5H 5H 5D 5C"}, rules=rules, discard="5H")
+    play(state, TakePile(0))
+    assert_illegal(state, meld_action(0, "5H 5D 5C"), "keep-a-discard")
+    state = position({0: "5H 5D 5C 9S"}, rules=rules, discard="5H")
+    play(state, TakePile(0), meld_action(0, "5H 5D 5C"), discard_action(0, "9S"))
+
+
 # --- rule 3: keep two cards -------------------------------------------------------------------------------
 
 

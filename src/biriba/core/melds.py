@@ -520,9 +520,13 @@ def _run_key(suit: int, held: bytes, wilds_held: bytes) -> bytes:
     cards held. A run needs one copy of each card, but the suit's own Two may stand both as natural and
     as wild, so it is counted up to two."""
     base = suit * 13
-    wilds = [min(n, 1) for n in wilds_held]
+    wilds = bytearray(wilds_held.translate(_HELD))
     wilds[suit + 1] = min(held[base + 1], 2)
-    return bytes((suit, *(min(n, 1) for n in held[base : base + 13]), *wilds))
+    return bytes((suit,)) + held[base : base + 13].translate(_HELD) + wilds
+
+
+_HELD = bytes([0] + [1] * 255)
+"""A table for ``bytes.translate``: 1 for a card held (any number of copies), 0 for none."""
 
 
 _RUN_TRIPLES: dict[tuple[int, bytes, bytes], tuple[MeldCards, ...]] = {}
@@ -547,23 +551,31 @@ _RUNS_BY_PRESENCE: dict[bytes, tuple[MeldCards, ...]] = {}
 def _run_triples(key: bytes) -> tuple[MeldCards, ...]:
     """Three-card runs of one suit; ``key`` holds the suit, whether each of its 13 cards is held
     (Ace first) and the wild cards held (Joker, 2S, 2H, 2D, 2C: 1 if held, the suit's own Two up to 2)."""
-    base = key[0] * 13
-    held = key[1:14]
+    suit = key[0]
     wilds = key[14:]
+    held = key[1:14] + key[1:2]  # positions 1 (Ace) .. 13 (King), 14 (high Ace)
     found: set[MeldCards] = set()
-    present = [False, *(n > 0 for n in held), held[0] > 0]  # positions 1 (Ace) .. 13 (King), 14 (high Ace)
     for low in range(1, 13):
-        have = [p for p in (low, low + 1, low + 2) if present[p]]
-        if len(have) < 2:
-            continue
-        cards = [base + (0 if p == HIGH_ACE else p - 1) for p in have]
-        if len(cards) == 3:
-            found.add(tuple(sorted(cards)))
-        for pair in combinations(cards, 2):
-            for wild, count in zip(WILD_CARDS, wilds, strict=True):
-                if count > pair.count(wild):
-                    found.add(tuple(sorted((*pair, wild))))
+        window = held[low - 1 : low + 2]
+        if window.count(0) < 2:
+            found.update(_window_triples(suit, low, window, wilds))
     return tuple(sorted(found))
+
+
+@lru_cache(maxsize=1 << 12)
+def _window_triples(suit: int, low: int, window: bytes, wilds: bytes) -> tuple[MeldCards, ...]:
+    """The three-card runs of one suit at places ``low`` to ``low + 2``, of which ``window`` says which are
+    held (two at least), with the wild cards held as in :func:`_run_triples`'s key."""
+    base = suit * 13
+    cards = [base + (0 if p == HIGH_ACE else p - 1) for p, n in zip(range(low, low + 3), window, strict=True) if n]
+    found: list[MeldCards] = []
+    if len(cards) == 3:
+        found.append(tuple(sorted(cards)))
+    for pair in combinations(cards, 2):
+        for wild, count in zip(WILD_CARDS, wilds, strict=True):
+            if count > pair.count(wild):
+                found.append(tuple(sorted((*pair, wild))))
+    return tuple(found)
 
 
 def _set_triples(rank: int, key: bytes) -> tuple[MeldCards, ...]:
@@ -591,7 +603,7 @@ def _wild_multisets(counts: list[int], smallest: int, largest: int) -> list[Meld
 def all_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS, shortest: int = 3) -> list[MeldCards]:
     """Every distinct valid meld, of any length from ``shortest`` on, that ``counts`` (a hand's count
     vector) holds, sorted."""
-    found = _meld_candidates(counts, rules, shortest, range(4), rules.set_ranks, ())
+    found = _meld_candidates(counts, rules, shortest, range(4), rules.set_ranks)
     return sorted(m for m in found if meld_shape(m, rules) is not None)
 
 
@@ -605,21 +617,19 @@ def longer_melds_holding(table: MeldCards, shape: MeldShape, counts: list[int], 
     suits = (shape.suit,) if shape.kind == RUN else ()
     ranks = (shape.rank,) if shape.kind == SET else ()
     held = Counter(table)
-    found = _meld_candidates(pool, rules, len(table) + 2, suits, ranks, ())
+    found = _meld_candidates(pool, rules, len(table) + 2, suits, ranks)
     return sorted(m for m in found if not held - Counter(m) and meld_shape(m, rules) is not None)
 
 
-def _meld_candidates(  # noqa: PLR0912, PLR0913
+def _meld_candidates(  # noqa: PLR0912
     counts: list[int] | bytes,
     rules: MeldRules,
     shortest: int,
     suits: Sequence[int],
     set_ranks: Sequence[int],
-    covering: tuple[int, ...],
 ) -> set[MeldCards]:
-    """Candidate melds (a superset of the valid ones) of the cards of ``counts``: runs of ``suits`` (with
-    ``covering``, only windows that cover one of those run positions), sets of ``set_ranks``, and melds
-    of wild cards only, each at least ``shortest`` cards long."""
+    """Candidate melds (a superset of the valid ones) of the cards of ``counts``: runs of ``suits``, sets
+    of ``set_ranks``, and melds of wild cards only, each at least ``shortest`` cards long."""
     found: set[MeldCards] = set()
     wilds = [w for w in WILD_CARDS if counts[w]]
     longest = rules.longest_run
@@ -635,11 +645,7 @@ def _meld_candidates(  # noqa: PLR0912, PLR0913
             continue  # a run has two natural cards at least (one wild card at most)
         cards_at[HIGH_ACE] = cards_at[ACE]
         for low in range(1, 13):
-            if covering and low > max(covering):
-                break
             for high in range(low + max(shortest, 3) - 1, min(low + longest - 1, HIGH_ACE) + 1):
-                if covering and not any(low <= p <= high for p in covering):
-                    continue  # no meld of this window holds the card looked for
                 window = range(low, high + 1)
                 at = cards_at
                 if low == 1 and high == HIGH_ACE and counts[base] < 2:
@@ -1001,12 +1007,66 @@ def _melds_holding(card: Card, counts: list[int], rules: MeldRules) -> tuple[Mel
 def _melds_holding_in(card: Card, pool: bytes, rules: MeldRules) -> tuple[MeldCards, ...]:
     if card in WILD_CARDS:
         return tuple(meld for meld in all_melds(list(pool), rules) if card in meld)
-    # A natural card is in runs of its suit at its own place (an Ace at either end) and in sets of its rank.
-    suit, rank = suit_of(card), rank_of(card)
-    set_ranks = (rank,) if rank in rules.set_ranks else ()
-    covering = (ACE, HIGH_ACE) if rank == ACE else (rank,)
-    found = _meld_candidates(pool, rules, 3, (suit,), set_ranks, covering)
+    found = _natural_card_candidates(card, pool, rules)
     return tuple(sorted(m for m in found if card in m and meld_shape(m, rules) is not None))
+
+
+def _natural_card_candidates(card: Card, pool: bytes, rules: MeldRules) -> set[MeldCards]:  # noqa: PLR0912
+    """Candidate melds (a superset of the valid ones) of the cards of ``pool`` that may hold the natural
+    ``card``: the runs of :func:`_meld_candidates` whose window covers the card's place (an Ace's at either
+    end), and the sets of its rank that hold it. The partition search asks this of every card it places."""
+    found: set[MeldCards] = set()
+    suit, rank = suit_of(card), rank_of(card)
+    wilds = [w for w in WILD_CARDS if pool[w]]
+    base = suit * 13
+    cards_at = [-1] * (HIGH_ACE + 1)
+    for place in range(1, FULL_RUN_LENGTH + 1):
+        if pool[base + place - 1]:
+            cards_at[place] = base + place - 1
+    cards_at[HIGH_ACE] = cards_at[ACE]
+    longest = rules.longest_run
+    for place in (ACE, HIGH_ACE) if rank == ACE else (rank,):
+        for low in range(max(1, place - longest + 1), min(place, HIGH_ACE - 2) + 1):
+            # The windows from ``low`` that cover the place, widened one place at a time.
+            naturals: list[Card] = []
+            missing = 0
+            for high in range(low, min(low + longest - 1, HIGH_ACE) + 1):
+                at = cards_at[high]
+                if high == HIGH_ACE and low == 1 and pool[base] < 2:
+                    at = -1  # one Ace cannot stand at both ends
+                if at < 0:
+                    missing += 1
+                    if missing > 1:
+                        break  # a run holds one wild card at most: wider windows miss as many
+                else:
+                    naturals.append(at)
+                if high < low + 2 or high < place:
+                    continue
+                if missing:
+                    for wild in wilds:
+                        if pool[wild] > naturals.count(wild):
+                            found.add(tuple(sorted((*naturals, wild))))
+                    continue
+                found.add(tuple(sorted(naturals)))
+                for left_out in range(len(naturals)):  # a wild card in the place of any of them
+                    rest = naturals[:left_out] + naturals[left_out + 1 :]
+                    for wild in wilds:
+                        if pool[wild] > rest.count(wild):
+                            found.add(tuple(sorted((*rest, wild))))
+    if rank in rules.set_ranks:
+        by_suit = [(twin, pool[twin]) for twin in twins(card)]
+        if sum(n for _, n in by_suit) >= 2:
+            choices: list[list[Card]] = [[]]
+            for twin, n in by_suit:
+                # The card itself is in every set looked for.
+                choices = [chosen + [twin] * k for chosen in choices for k in range(twin == card, n + 1)]
+            for chosen in choices:
+                if len(chosen) >= 3:
+                    found.add(tuple(chosen))
+                if len(chosen) >= 2:
+                    for wild in wilds:
+                        found.add(tuple(sorted((*chosen, wild))))
+    return found
 
 
 def meld_codes(cards: MeldCards, shape: MeldShape) -> list[str]:

@@ -620,7 +620,7 @@ class HandState:
         refusal = self._keep_cards_refusal(team, left, has_biriba, has_clean)
         if refusal is not None:
             return refusal
-        if self._may_leave_no_way_to_finish(left, needed):
+        if self._may_leave_no_way_to_finish(action, left, needed):
             after = self.clone()
             after._play(action, produced)
             if not after.is_over and not after._has_play_action():
@@ -650,12 +650,18 @@ class HandState:
             return any(m.shape.kind != WILD and any(c in WILD_CARDS for c in m.cards) for m in produced)
         return produced[0].shape.kind != WILD and any(c in WILD_CARDS for c in action.cards)
 
-    def _may_leave_no_way_to_finish(self, left: int, needed: list[int]) -> bool:
+    def _may_leave_no_way_to_finish(self, action: Meld | Extend, left: int, needed: list[int]) -> bool:
         """Cheap test for the rare cases where a meld could leave a turn that cannot end."""
         if left == 0:
             return False  # the biribaki is taken (a new hand), or the player goes out
-        if self.pile_obligation is not None:
-            return True
+        obligation = self.pile_obligation
+        if obligation is not None:
+            # A play that leaves a pile card still to meld must leave a way to meld it. One that melds it
+            # (as :meth:`_play` counts it) leaves the turn as if no pile card had been owed, but for the
+            # last card, whose discard has rules of its own.
+            melds_owed = any(needed[card] for card in obligation)
+            if left == 1 or not melds_owed or (self.obligation_new_meld and isinstance(action, Extend)):
+                return True
         if self.banned_discard != NO_CARD:
             hand = self.hands[self.current]
             banned_left = hand[self.banned_discard] - needed[self.banned_discard]
