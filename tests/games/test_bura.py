@@ -26,7 +26,7 @@ from biriba.games.bura import (
     observe,
 )
 from biriba.games.bura.bots import BOTS, HeuristicBuraBot, determinize, hint, play_hand
-from biriba.games.bura.game import ORDER, Trick, answer_wins, beats, combination, points
+from biriba.games.bura.game import ORDER, Trick, answer_wins, automatic_action, beats, combination, points
 from biriba.games.bura.platform import BURA
 from biriba.sim.games import duplicate_deal as protocol_duplicate_deal
 
@@ -47,7 +47,16 @@ def deck(non_dealer: str, dealer: str, trump: str, stock: str = "") -> list[int]
 
 
 def state_of(non_dealer: str, dealer: str, trump: str, stock: str = "", dealer_seat: int = 1) -> BuraState:
-    return BuraState.deal(RULES, dealer_seat, deck=deck(non_dealer, dealer, trump, stock))
+    """The deal, its first window to claim the lead passed by a dealer who has no combination."""
+    return settled(BuraState.deal(RULES, dealer_seat, deck=deck(non_dealer, dealer, trump, stock)))
+
+
+def settled(state: BuraState) -> BuraState:
+    """``state`` after the pass of a window to claim the lead by a player who has nothing to claim."""
+    move = automatic_action(state)
+    if move is not None:
+        state.apply(move)
+    return state
 
 
 def test_the_pack_ranks_and_points() -> None:
@@ -62,7 +71,8 @@ def test_the_deal() -> None:
     assert [len(hand) for hand in state.hands] == [3, 3]
     assert len(state.stock) == 30 and state.stock[-1] == state.trump_card, "the turned card lies under the stock"
     assert sorted([*state.hands[0], *state.hands[1], *state.stock]) == list(PACK)
-    assert state.current == state.leader == 0, "the non-dealer leads first"
+    assert state.leader == 0, "the non-dealer leads first"
+    assert state.phase is Phase.CLAIM and state.current == 1, "after the dealer's window to claim the lead"
     assert state.pot == 2 and state.tokens == [9, 9]
     assert BuraState.deal(RULES, 1, seed=5).fingerprint() == state.fingerprint()
     with pytest.raises(InvalidInputError, match="seed or a deck"):
@@ -99,7 +109,9 @@ def test_a_trick_goes_to_the_winner_who_draws_first_and_leads() -> None:
     assert state.phase is Phase.ANSWER and state.current == 1
     state.apply(Answer(1, cs("8C JC")))
     assert state.won[1] == [*cs("7C 9C"), *cs("8C JC")]
-    assert state.leader == 1 and state.current == 1
+    assert state.leader == 1 and (state.phase, state.current) == (Phase.CLAIM, 0)
+    settled(state)
+    assert state.current == 1
     # The winner draws first: AS to the winner, 10S to the other, then the next two.
     assert cs("AS")[0] in state.hands[1] and cs("10S")[0] in state.hands[0]
     assert [len(hand) for hand in state.hands] == [3, 3]
@@ -180,6 +192,34 @@ def test_declining_a_claim_keeps_the_combination_secret() -> None:
     state = state_of("7C 9C KD", "6S 8S JS", "QH")
     state.apply(Pass(1))
     assert state.phase is Phase.LEAD and state.current == 0 and state.announced is None
+
+
+def test_the_window_to_claim_the_lead_tells_the_leader_nothing() -> None:
+    # The window opens for the player not to lead whenever they hold three cards, so that the leader cannot
+    # tell a combination let be from none: the leader's view is the same either way, and so is it after the
+    # pass. Without a combination the pass is the only move, and the tables make it for a person.
+    holding = BuraState.deal(RULES, 1, deck=deck("7C 9C KD", "6S 8S JS", "QH"))
+    without = BuraState.deal(RULES, 1, deck=deck("7C 9C KD", "6S 8S 10D", "QH"))
+    for state in (holding, without):
+        assert (state.phase, state.current, state.leader) == (Phase.CLAIM, 1, 0)
+    assert observe(holding, 0) == observe(without, 0)
+    assert holding.legal_actions() == [Claim(1), Pass(1)] and automatic_action(holding) is None
+    assert without.legal_actions() == [Pass(1)] and automatic_action(without) == Pass(1)
+    with pytest.raises(IllegalAction) as refused:
+        without.apply(Claim(1))
+    assert refused.value.rule == "bura.no-combination"
+    for state in (holding, without):
+        state.apply(Pass(1))
+    assert observe(holding, 0) == observe(without, 0) and automatic_action(without) is None
+
+
+def test_no_window_opens_for_a_player_with_fewer_than_three_cards() -> None:
+    state = state_of("7C 9C KD", "8C JC 6S", "QH")
+    state.stock = state.stock[-1:]  # no refilling: two cards each after a trick of one card
+    state.apply(Lead(0, cs("7C")))
+    state.apply(Answer(1, cs("8C")))
+    assert [len(hand) for hand in state.hands] == [2, 2]
+    assert (state.phase, state.current) == (Phase.LEAD, 1)
 
 
 def test_a_bura_led_wins_the_hand_for_whoever_takes_the_trick() -> None:
@@ -362,6 +402,7 @@ def test_a_hint_declares_with_31_counted_and_passes_the_last_call_without() -> N
     state = state_of("7C 9C KD", "8C JC 6S", "QH")
     state.apply(Lead(0, cs("7C")))
     state.apply(Answer(1, cs("8C")))  # seat 1 takes it: 0 points
+    settled(state)
     # As if seat 1 had taken a second trick too: 32 points in all.
     state.tricks.append(Trick(0, cs("AS 10S KS"), cs("QS JS JD"), 1))
     state.won[1] = list(cs("8C 7C AS 10S KS QS JS JD"))

@@ -115,6 +115,10 @@ class Game:
     bots: tuple[str, ...]
     """Its players' names, weakest first."""
     make_bot: Callable[[str], GameBot]
+    automatic: Callable[[Any], Any | None] = lambda state: None
+    """The move a table makes for a person on turn, or None: one that is the only legal move and tells the
+    others nothing by being made (Bura's pass of a window to claim the lead, to a player with nothing to
+    claim). Records and views keep it as any move; a person is not asked."""
 
     def rules(self, preset: str | None = None, players: int | None = None) -> Any:
         """The rules of ``preset`` (default: the first) for ``players`` (default: the usual number)."""

@@ -34,7 +34,7 @@ from biriba.core.views import observe as biriba_observe
 from biriba.games.bura.bots import BuraHint, TrickMemory
 from biriba.games.bura.bots import hint as bura_hint
 from biriba.games.bura.game import PACK as BURA_PACK
-from biriba.games.bura.game import BuraRules, BuraState, BuraView, Trick, observe
+from biriba.games.bura.game import BuraRules, BuraState, BuraView, Trick, moves_in_sight, observe
 from biriba.games.bura.game import HandResult as BuraHandResult
 from biriba.games.bura.match import BuraMatch
 from biriba.games.bura.platform import BURA
@@ -136,6 +136,10 @@ class OnlineGame(ABC):
         """A move of the hand as ``seat`` may see it (None: a spectator): every move is public but a card
         given face down, which only its giver and receiver see."""
         return move
+
+    def moves_shown(self, moves: Sequence[AnyActionJson], seat: int | None, state: Any) -> list[AnyActionJson]:
+        """The hand's moves in ``seat``'s list of moves: every one, as :meth:`move_for` shows it."""
+        return [self.move_for(move, seat, state) for move in moves]
 
     @abstractmethod
     def view_json(self, state: Any, seat: int | None) -> AnyViewJson:
@@ -376,6 +380,11 @@ class OnlineBura(DeckGame):
         if rules.tokens > MAX_TOKENS:
             raise InvalidInputError(f"a table's match starts with at most {MAX_TOKENS} tokens each, not {rules.tokens}")
         return rules
+
+    def moves_shown(self, moves: Sequence[AnyActionJson], seat: int | None, state: BuraState) -> list[AnyActionJson]:
+        """While the hand is played, the moves of the last trick taken and of the one in play (the won
+        tricks lie face down); all of them once it is over."""
+        return list(moves) if state.is_over else moves_in_sight(moves, lambda move: move["type"] == "answer")
 
     def view_json(self, state: BuraState, seat: int | None) -> BuraViewJson:
         return bura_view_json(observe(state, 0 if seat is None else seat), seat)

@@ -432,7 +432,10 @@ class LiveTable:
             "seat": seat,
             "hand_number": self.hand_index + 1,
             "view": game.view_json(state, seat),
-            "my_turn": seat is not None and not over and state.current == seat,
+            "my_turn": seat is not None
+            and not over
+            and state.current == seat
+            and self._made_for_the_person(state) is None,  # the table makes that move at once
             "seats": [
                 {
                     "seat": s.seat,
@@ -452,7 +455,7 @@ class LiveTable:
             "started": self.seq > 0,
             "host_seat": next((s.seat for s in self.info.seats if s.player_id == self.info.created_by), None),
             "stand_in_after": self.stand_in_after,
-            "moves": [game.move_for(move, seat, state) for move in self.moves],
+            "moves": game.moves_shown(self.moves, seat, state),
             "drawn": game.drawn(state, self.moves, seat),
             "chat": self.chat,
             "timed_out": self.timed_out,
@@ -513,22 +516,32 @@ class LiveTable:
         state = self.state
         bot_on_turn = not state.is_over and state.current in self.bots
         table_of_bots = state.is_over and not self.match.is_over and not self.has_people
-        if bot_on_turn or table_of_bots:
+        if bot_on_turn or table_of_bots or self._made_for_the_person(state) is not None:
             self._bot_task = asyncio.get_running_loop().create_task(self._bot_turn())
 
+    def _made_for_the_person(self, state: Any) -> Any | None:
+        """The move the table makes for the person on turn, unasked (the game's ``automatic``), if any."""
+        if state.is_over or state.current in self.bots:
+            return None
+        return self.game.game.automatic(state)
+
     async def _bot_turn(self) -> None:
-        """Play one bot move (or deal, at a table of bots). Any failure but a refusal (the database, a
-        worker) is logged and the move tried again after a pause that doubles up to
-        :data:`RETRY_LONGEST`: the table never stops silently."""
+        """Play one bot move (or deal, at a table of bots), or the move made for a person unasked, at once.
+        Any failure but a refusal (the database, a worker) is logged and the move tried again after a pause
+        that doubles up to :data:`RETRY_LONGEST`: the table never stops silently."""
         seq = self.seq
         try:
-            if self.bot_delay:
+            if self.bot_delay and self._made_for_the_person(self.state) is None:
                 await asyncio.sleep(self.bot_delay)
             seq, state = self.seq, self.state
             if state.is_over:
                 event = Submission(seq, "deal", {})
             else:
-                action = await self._decide(self.bots[state.current], state)
+                action = self._made_for_the_person(state)
+                if action is None:
+                    if state.current not in self.bots:
+                        return  # a person is on turn now (the state moved on while the bot waited)
+                    action = await self._decide(self.bots[state.current], state)
                 event = Submission(seq, "action", self.game.action_json(action))
             await self.submit(None, event)
             self._failures = 0
@@ -572,14 +585,14 @@ class LiveTable:
     def deadline(self) -> float | None:
         """When the person on turn runs out of time (seconds since the epoch); between hands, when the
         server deals the next hand if no player has; None without a timer, once the match is over, or
-        when a bot is on turn (or deals, at a table of bots)."""
+        when a bot is on turn (or deals, at a table of bots) or the table makes the move of the person on turn."""
         seconds = self.info.turn_seconds
         state = self.state
         if seconds is None or self.waiting_for_players:
             return None
         if state.is_over and (self.match.is_over or not self.has_people):
             return None
-        if not state.is_over and state.current in self.bots:
+        if not state.is_over and (state.current in self.bots or self._made_for_the_person(state) is not None):
             return None
         return self.turn_started + seconds
 

@@ -197,6 +197,8 @@ def hint(view: BuraView, tricks: Sequence[Trick], legal: Sequence[BuraAction], r
     if Claim(view.seat) in legal:
         kind = combination(view.hand, view.trump)
         return BuraHint(Claim(view.seat), "claim", {"combination": kind or ""})
+    if view.phase is Phase.CLAIM:
+        return BuraHint(Pass(view.seat), "no-combination")
     if view.phase is Phase.LAST_CALL:
         return BuraHint(Pass(view.seat), "pass-last", {"points": counted})
     ranked = searcher.evaluate(view, legal, rng)

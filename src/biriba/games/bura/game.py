@@ -16,10 +16,11 @@ points, so that declaring stays a player's own reckoning (a bot may remember the
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import combinations, permutations
-from typing import Any
+from typing import Any, TypeVar
 
 from biriba.core.cards import ACE, Card, card_code, make_card, parse_cards, rank_of, suit_of
 from biriba.core.errors import IllegalAction, InvalidActionError, InvalidInputError
@@ -379,7 +380,8 @@ class BuraState:
         if phase is Phase.OVER:
             return []
         if phase is Phase.CLAIM:
-            return [Claim(seat), Pass(seat)]
+            holds = combination(self.hands[seat], self.trump) is not None
+            return [Claim(seat), Pass(seat)] if holds else [Pass(seat)]
         if phase is Phase.LAST_CALL:
             return [Declare(seat), Pass(seat)]
         hand = self.hands[seat]
@@ -512,7 +514,9 @@ class BuraState:
             self.phase, self.current = Phase.LAST_CALL, self.leader
             return
         other = 1 - self.leader
-        if self.rules.special_leads and combination(self.hands[other], self.trump) is not None:
+        # The window to claim the lead opens whenever the other player holds three cards, a combination
+        # or not: if it opened only for a combination, the leader would learn of one that is let be.
+        if self.rules.special_leads and len(self.hands[other]) == HAND_SIZE:
             self.phase, self.current = Phase.CLAIM, other
         else:
             self.phase, self.current = Phase.LEAD, self.leader
@@ -521,6 +525,28 @@ class BuraState:
         self.result = result
         self.phase = Phase.OVER
         self.current = -1
+
+
+MoveT = TypeVar("MoveT")
+
+
+def moves_in_sight(moves: Sequence[MoveT], is_answer: Callable[[MoveT], bool]) -> list[MoveT]:
+    """The moves of a hand in play that a table still shows: those of the last trick taken and of the one
+    in play. A trick taken goes face down: what was played before it is the players' memory, and so is a
+    declaration of 31 (a list of every move would count the points for them)."""
+    answers = [index for index, move in enumerate(moves) if is_answer(move)]
+    start = answers[-2] + 1 if len(answers) > 1 else 0
+    return list(moves[start:])
+
+
+def automatic_action(state: BuraState) -> BuraAction | None:
+    """The pass of a window to claim the lead by a player who holds no combination: the tables make it for
+    a person (it is the only move), as at a real table, where such a player does nothing at all."""
+    if state.phase is Phase.CLAIM:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+    return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,14 @@ from typing import Any
 from biriba.core.cards import Card
 from biriba.core.errors import InvalidInputError
 from biriba.games.bura.bots import BOTS, BuraBot, TrickMemory, determinize
-from biriba.games.bura.game import BuraRules, BuraState, action_from_json, action_to_json, observe
+from biriba.games.bura.game import (
+    BuraRules,
+    BuraState,
+    action_from_json,
+    action_to_json,
+    automatic_action,
+    observe,
+)
 from biriba.games.bura.match import BuraMatch
 from biriba.games.protocol import Game
 
@@ -87,5 +94,6 @@ BURA = Game(
     new_match=BuraMatch,
     bots=tuple(BOTS),
     make_bot=_make_bot,
+    automatic=automatic_action,
 )
 """Bura, two players."""

@@ -17,7 +17,7 @@ from textual.markup import escape
 from biriba.core.cards import SUIT_SYMBOLS, Card
 from biriba.games.bura import Answer, BuraAction, BuraView, Claim, Declare, Lead, Pass, Phase
 from biriba.games.bura.bots import hint
-from biriba.games.bura.game import combination
+from biriba.games.bura.game import combination, moves_in_sight
 from biriba.i18n import Words
 from biriba.i18n.bura import combination_name, hint_text, move_text, result_text, standing_text
 from biriba.tui.bura.game import BuraReplayCursor, BuraTableGame
@@ -149,7 +149,10 @@ class BuraPlayScreen(BuraTable, PlayScreen):
         return ScoreSheet(standings.changes, ((0,), (1,)), standings.after[-1])
 
     def log_lines(self) -> list[str]:
-        return self.action_lines(self.game.actions)
+        actions = self.game.actions
+        if not self.game.state.is_over:  # the tricks taken lie face down: only the last is still shown
+            actions = moves_in_sight(actions, lambda action: isinstance(action, Answer))
+        return self.action_lines(actions)
 
     def keys_text(self) -> str:
         return self.messages("bura.keys_play")

@@ -113,6 +113,7 @@ class TableMatch(Generic[StateT, ViewT]):
             self._deal(next_hand_seed(game, self.deal) if record.hands else first_hand_seed(game, seed))
         else:
             self._state: StateT = self.match.hand
+            self._play_automatic()
 
     @classmethod
     def totals(cls, match: Any) -> Totals:
@@ -183,12 +184,21 @@ class TableMatch(Generic[StateT, ViewT]):
     # --- playing -----------------------------------------------------------------------------
 
     def play(self, action: Any) -> None:
-        """Play an action, validated by the engine: an illegal one raises ``IllegalAction`` and changes nothing."""
+        """Play an action, validated by the engine: an illegal one raises ``IllegalAction`` and changes nothing;
+        then the moves the table makes for the person (:attr:`Game.automatic`)."""
+        self._play(action)
+        self._play_automatic()
+
+    def _play(self, action: Any) -> None:
         self._state.apply(action)
         self.actions.append(action)
         if self._state.is_over:
             self._finished = self.match.finish_hand()
             self.standings.after.append(self.totals(self.match))
+
+    def _play_automatic(self) -> None:
+        while self.person_to_play and (move := self.game.automatic(self._state)) is not None:
+            self._play(move)
 
     def bot_step(self) -> Any:
         state = self._state
@@ -212,6 +222,7 @@ class TableMatch(Generic[StateT, ViewT]):
         self._state = cast(StateT, self.match.start_hand(seed=seed))
         self.record.hands.append((HandDeal(seed=seed), []))
         self._finished = None
+        self._play_automatic()
         return self._state
 
     def save(self, path: Path) -> None:
