@@ -113,6 +113,14 @@ def _rules_from_option(text: str, as_json: bool, players: int | None = None) -> 
         _fail(str(error), EXIT_USAGE, as_json)
 
 
+def _save_record(path: Path, record: dict[str, Any]) -> None:
+    """Write a record watched being played; a file that cannot be written is an error naming it (exit 2)."""
+    try:
+        path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    except OSError as error:
+        _fail(f"cannot save the record to {path}: {error.strerror}", EXIT_USAGE, False)
+
+
 def _read_json(path: str, as_json: bool) -> object:
     """The JSON of a file (or standard input, ``-``): UTF-8, with or without the byte-order mark some
     editors write. A file that cannot be read, or is not text, is a usage error naming it."""
@@ -479,6 +487,8 @@ def watch(  # noqa: PLR0913, PLR0915
     words = _words(lang)
     if delay < 0:
         _fail(f"--delay must be 0 or more seconds, not {delay}", EXIT_USAGE, False)
+    if save is not None and not save.parent.is_dir():  # said now, not after the match
+        _fail(f"cannot save the record to {save}: no folder {save.parent}", EXIT_USAGE, False)
     if game != "biriba":
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         _watch_game(_GameTable.of(game, rules, players, bots, dealer), seed, match, save, words, delay)
@@ -535,7 +545,7 @@ def watch(  # noqa: PLR0913, PLR0915
             console.print(line)
         saved = hand_record.to_json()
     if save is not None:
-        save.write_text(json.dumps(saved, indent=1) + "\n", encoding="utf-8")
+        _save_record(save, saved)
         console.print(escape(words("cli.record-saved", path=str(save))))
 
 
@@ -555,7 +565,7 @@ class _GameTable:
     def of(cls, name: str, preset: str, players: int | None, bots: str | None, dealer: int) -> _GameTable:
         try:
             game = game_named(name)
-            rules = game.rules(preset, players)
+            rules = game.rules_from_option(preset, players)
             players = game.rules_players(rules)
             levels = [level.strip() for level in (bots or "heuristic").split(",")]
             if len(levels) == 1:
@@ -726,7 +736,7 @@ def _watch_game(  # noqa: PLR0913
     if match.is_over:
         console.print(f"[bold]{escape(narration.match_over(named, match))}[/]")
     if save is not None:
-        save.write_text(json.dumps(record.to_json(), indent=1) + "\n", encoding="utf-8")
+        _save_record(save, record.to_json())
         console.print(escape(words("cli.record-saved", path=str(save))))
 
 
@@ -849,7 +859,9 @@ def play(  # noqa: PLR0912, PLR0913
         _fail("--target cannot change the target of a saved match", EXIT_USAGE, False)
     table_game = _table_game(game_name, load, replay_file)
     if table_game != "biriba":
-        _play_game(_TableOptions(table_game, rules, seat, bots, seed, lang, load, replay_file, save, delay))
+        _play_game(
+            _TableOptions(table_game, rules, players, target, seat, bots, seed, lang, load, replay_file, save, delay)
+        )
         return
     try:
         if replay_file is not None:
@@ -911,7 +923,9 @@ def _table_game(game_name: str, load: Path | None, replay_file: Path | None) -> 
 @dataclass(frozen=True)
 class _TableOptions:
     game: str
-    preset: str
+    rules: str
+    players: int | None
+    target: int | None
     seat: int | None
     bots: str | None
     seed: int | None
@@ -958,6 +972,21 @@ def _table(name: str) -> _Table:
     )
 
 
+def _table_rules(game: Game, options: _TableOptions) -> Any:
+    """The rules of a new table of a game other than Biriba from ``--rules``, ``--players`` and ``--target``
+    (a saved match keeps its own: the options that would change them are refused)."""
+    if options.load is not None:
+        if options.rules != "standard" or options.players is not None:
+            raise InvalidInputError("--rules and --players cannot change the rules of a saved match")
+        return game.rules()  # only a default: the saved match's own rules are read with it
+    rules = game.rules_from_option(options.rules, options.players)
+    if options.target is None:
+        return rules
+    if "target" not in game.rules_to_json(rules):
+        raise InvalidInputError(f"--target: a {game.name.title()} match has no target score")
+    return game.rules_from_json({**game.rules_to_json(rules), "target": options.target})
+
+
 def _play_game(options: _TableOptions) -> None:
     """``biriba play --game bura`` (or tyzicha): a match against bots, resumed from a save, or a record
     stepped through."""
@@ -969,7 +998,7 @@ def _play_game(options: _TableOptions) -> None:
         if options.replay_file is not None:
             tui = table.app(replay=table.replay(options.replay_file), language=options.lang, seat=options.seat or 0)
         else:
-            rules = game.rules(options.preset)
+            rules = _table_rules(game, options)
             players = game.rules_players(rules)
             saved_table = table.read_record(options.load).get("table") if options.load is not None else None
             saved = saved_table if isinstance(saved_table, dict) else {}

@@ -91,9 +91,39 @@ def test_an_illegal_action_in_a_record_is_named_with_exit_1(watched: tuple[Ran, 
         (("play", "--game", "bura", "--seat", "2"), "--seat must be 0 or 1"),
         (("play", "--game", "bura", "--bots", "heuristic,random"), "names the one bot of a Bura table"),
         (("play", "--game", "bura", "--bots", "greedy"), "unknown Bura bot 'greedy'"),
+        (("play", "--game", "bura", "--players", "3"), "bura is played by 2 players, not 3"),
+        (("play", "--game", "bura", "--target", "5"), "a Bura match has no target score"),
+        (("play", "--game", "bura", "--rules", '{"tokens": "x"}'), "the Bura option 'tokens' is a whole number"),
+        (("watch", "--game", "bura", "--rules", '{"pot": 3}'), "unknown Bura option(s): pot"),
+        (("watch", "--game", "bura", "--save", "/no/such/folder/match.json"), "no folder /no/such/folder"),
     ],
 )
 def test_bad_options_say_what_is_wrong(args: tuple[str, ...], message: str) -> None:
     ran = run(*args, "--delay", "0")
     assert ran.returncode == 2
     assert message in ran.stderr
+
+
+def test_watch_takes_rules_as_a_json_object(tmp_path: Path) -> None:
+    # The tokens each player starts with are agreed at the table: --rules takes them as a JSON object of
+    # options over a preset, as Biriba's rules are given.
+    path = tmp_path / "match.json"
+    ran = run(
+        "watch",
+        "--game",
+        "bura",
+        "--rules",
+        '{"tokens": 3}',
+        "--seed",
+        "5",
+        "--delay",
+        "0",
+        "--match",
+        "--save",
+        str(path),
+    )
+    assert ran.returncode == 0, ran.stderr
+    record = GameRecord.from_json(json.loads(path.read_text(encoding="utf-8")))
+    assert record.rules.tokens == 3
+    match = record.replay()
+    assert isinstance(match, BuraMatch) and sum(match.tokens) + match.pot == 6

@@ -131,6 +131,9 @@ def test_an_illegal_action_in_a_record_is_named_with_exit_1(watched: tuple[Ran, 
         (("play", "--game", "tyzicha", "--seat", "3"), "--seat must be 0, 1 or 2"),
         (("play", "--game", "tyzicha", "--bots", "heuristic,random,random"), "--bots needs 1 or 2 levels"),
         (("play", "--game", "tyzicha", "--bots", "greedy"), "unknown Tyzicha bot 'greedy'"),
+        (("play", "--game", "tyzicha", "--players", "2"), "tyzicha is played by 3 players, not 2"),
+        (("play", "--game", "tyzicha", "--target", "0"), "'target' is a whole number from 1 to 100000"),
+        (("watch", "--game", "tyzicha", "--rules", '{"preset": "chess"}'), "unknown Tyzicha preset 'chess'"),
     ],
 )
 def test_bad_options_say_what_is_wrong(args: tuple[str, ...], message: str) -> None:
@@ -182,3 +185,14 @@ def test_load_and_replay_of_a_tyzicha_record_open_its_table(started: list[Tyzich
     assert resumed.table.game.seat == 2 and resumed.table.save_path == saved
     assert [bot.name if bot else None for bot in resumed.table.game.bots] == ["heuristic", "random", None]
     assert replayed.table.shown_seat == 1
+
+
+def test_play_takes_the_target_and_rules_of_a_new_table() -> None:
+    # `biriba play --game tyzicha --target 300 --rules '{"round_to": 10}'`: the table's rules as asked (the
+    # terminal table itself is tried in tests/tui).
+    from biriba.cli import _table_rules, _TableOptions
+    from biriba.games.registry import game_named
+
+    options = _TableOptions("tyzicha", '{"round_to": 10}', None, 300, None, None, None, "en", None, None, None, 0.0)
+    rules = _table_rules(game_named("tyzicha"), options)
+    assert (rules.target, rules.round_to) == (300, 10)

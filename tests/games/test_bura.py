@@ -329,6 +329,27 @@ def test_a_match_antes_carries_the_pot_and_alternates_the_deal() -> None:
         match.start_hand(seed=3)
 
 
+def test_when_neither_player_can_ante_the_next_hand_is_played_for_the_pot() -> None:
+    # Decided where the rules are silent (docs/bura.md): a drawn hand with a token each leaves both without
+    # an ante; the match goes on for the pot as it stands, without antes, until a hand wins it.
+    match = BuraMatch(BuraRules(tokens=1), first_dealer=0)
+    hand = match.start_hand(seed=1)
+    while hand.phase is not Phase.LAST_CALL and not hand.is_over:
+        hand.apply(next(a for a in hand.legal_actions() if not isinstance(a, Declare | Claim)))
+    while not hand.is_over:
+        hand.apply(Pass(hand.current))
+    assert match.finish_hand().how == "drawn"
+    assert (match.tokens, match.pot, match.is_over, match.winner) == ([0, 0], 2, False, None)
+    hands = 1
+    while not match.is_over:
+        hand = match.start_hand(seed=hands)
+        assert (match.tokens, match.pot) == ([0, 0], 2), "no ante: the pot as it stands"
+        play_hand(hand, [HeuristicBuraBot(), HeuristicBuraBot()], hands)
+        match.finish_hand()
+        hands += 1
+    assert match.winner is not None and match.tokens[match.winner] == 2 and match.pot == 0
+
+
 def test_a_match_ends_when_a_player_cannot_ante() -> None:
     match = BuraMatch(BuraRules(tokens=2), first_dealer=1)
     hands = 0

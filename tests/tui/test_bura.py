@@ -18,7 +18,7 @@ from biriba.games.records import GameRecord
 from biriba.tui.bura.board import BuraApp, BuraPlayScreen
 from biriba.tui.bura.game import BuraReplayCursor, BuraTableGame
 from biriba.tui.shell.cards import HandView
-from biriba.tui.shell.modals import HandOverScreen
+from biriba.tui.shell.modals import HandOverScreen, LeaveScreen
 
 SEED = 4
 
@@ -97,6 +97,38 @@ def test_whole_hands_by_keys_an_illegal_lead_and_the_breakdown() -> None:
                 sheet = plain(app, "#scores")
                 change = game.standings.changes[-1]
                 assert f"{number:>2} " in sheet and f"{change[0]:+d}" in sheet
+
+    asyncio.run(scenario())
+
+
+def test_q_at_a_hands_end_asks_saves_and_leaves(tmp_path: Path) -> None:
+    # The breakdown's q leaves as the table's q does: it asks first (n goes back to the hand's end), and y
+    # saves the match before leaving, so that --load resumes it.
+    path = tmp_path / "bura.json"
+
+    async def scenario() -> None:
+        app = new_app(save_path=path)
+        game = app.game
+        assert game is not None
+        player = HeuristicBuraBot()
+        async with app.run_test(size=(80, 24)) as pilot:
+            while game.last_result is None:
+                await play_person_step(pilot, app, player)
+            await pilot.pause()
+            assert isinstance(app.screen, HandOverScreen)
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, LeaveScreen) and not path.exists()
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, HandOverScreen), "staying shows the hand's end again"
+            await pilot.press("q")
+            await pilot.pause()
+            await pilot.press("y")
+            await pilot.pause()
+        assert path.exists()
+        resumed = BuraTableGame.load(path, 0, [None, HeuristicBuraBot()])
+        assert resumed.hand_number == 2 and resumed.standings.after == game.standings.after
 
     asyncio.run(scenario())
 

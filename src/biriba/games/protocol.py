@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 from biriba.core.cards import Card
 from biriba.core.errors import InvalidInputError
+from biriba.core.records import load_json
 
 
 class GameState(Protocol):
@@ -127,3 +128,18 @@ class Game:
             allowed = ", ".join(map(str, self.players))
             raise InvalidInputError(f"{self.name} is played by {allowed} players, not {count}")
         return self.make_rules(preset or self.presets[0], count)
+
+    def rules_from_option(self, text: str, players: int | None = None) -> Any:
+        """The rules a command line's ``--rules`` gives: a preset's name, or a JSON object of options over a
+        preset (the one its ``"preset"`` names, else the first): ``{"tokens": 20}``,
+        ``{"preset": "russian", "round_to": 10}``. :class:`InvalidInputError` names what is wrong."""
+        if not text.lstrip().startswith("{"):
+            return self.rules(text, players)
+        data = load_json(text)
+        if not isinstance(data, dict):
+            raise InvalidInputError(f"{self.name.title()} rules are a preset's name or a JSON object, not {text!r}")
+        options = dict(data)
+        preset = options.pop("preset", None)
+        if preset is not None and not isinstance(preset, str):
+            raise InvalidInputError(f"'preset' names a preset ({', '.join(self.presets)}), not {preset!r}")
+        return self.rules_from_json({**self.rules_to_json(self.rules(preset, players)), **options})

@@ -3,7 +3,8 @@
 Each player starts with ``rules.tokens``. Before every hand both put ``rules.ante`` into the pot; the
 winner of a hand takes the whole pot; a wrong declaration pays the pot's amount in (at most what its
 player holds); a drawn hand leaves the pot for the next, where both ante again. The deal alternates.
-The match ends when a player cannot ante: the other wins it.
+The match ends when a player cannot ante: the other wins it. If neither can (a drawn hand that leaves
+each a token short), the next hand is played for the pot as it stands, without antes, until one wins it.
 """
 
 from __future__ import annotations
@@ -40,8 +41,9 @@ class BuraMatch:
 
     @property
     def is_over(self) -> bool:
-        """No hand in play and a player cannot ante."""
-        return self.hand is None and min(self.tokens) < self.rules.ante
+        """No hand in play, and one player cannot ante while the other can."""
+        ante = self.rules.ante
+        return self.hand is None and min(self.tokens) < ante <= max(self.tokens)
 
     @property
     def winner(self) -> int | None:
@@ -54,7 +56,7 @@ class BuraMatch:
             raise InvalidInputError("a hand is still being played")
         if self.is_over:
             raise InvalidInputError("the match is over: a player cannot ante")
-        ante = self.rules.ante
+        ante = self.rules.ante if max(self.tokens) >= self.rules.ante else 0  # neither can: the pot as it stands
         self.tokens = [held - ante for held in self.tokens]
         self.pot += 2 * ante
         stakes = Stakes(self.pot, (self.tokens[0], self.tokens[1]))

@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 class HandOverScreen(ModalScreen[bool]):
     """A finished hand's breakdown (the game writes it); Enter deals the next one (or leaves, after the
-    match), w saves the match, q leaves."""
+    match), w saves the match, q leaves (dismissed with False: the table asks first, as its own q does)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "next", show=False),
@@ -52,7 +52,7 @@ class HandOverScreen(ModalScreen[bool]):
         self.query_one("#breakdown-keys", Static).update(Content.from_markup(self.save()))
 
     def action_quit_table(self) -> None:
-        self.app.exit()
+        self.dismiss(False)
 
 
 class LeaveScreen(ModalScreen[bool]):

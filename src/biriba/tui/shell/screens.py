@@ -321,10 +321,13 @@ class PlayScreen(TableScreen):
         self.action_save()
         return self.message
 
-    def _after_breakdown(self, _: bool | None) -> None:
+    def _after_breakdown(self, next_hand: bool | None) -> None:
         self._breakdown_open = False
         if self.session.is_over:
             self.app.exit()
+            return
+        if not next_hand:  # q: leave, asked and saved as from the table; staying shows the hand's end again
+            self.action_leave()
             return
         self.session.next_hand()
         self.say("")
@@ -342,6 +345,8 @@ class PlayScreen(TableScreen):
     def _after_leave(self, leave: bool | None) -> None:
         if leave and self._save(self.save_path):
             self.app.exit(message=self.messages("tui.saved", path=self.save_path))
+            return
+        self.after_change()  # a finished hand's breakdown opens again
 
     def keep_record(self) -> Path | None:
         """Write the finished match's record to the records folder; where, or None (nowhere to keep it,
