@@ -34,7 +34,8 @@ from biriba.games.bura import PACK, BuraRules, BuraView
 GAME_NAME = "python_bura"
 _DEFAULTS = {"special_leads": True, "dealer": 0}
 _MAX_MOVES = 80
-"""A hand of Bura: at most 12 tricks of a lead and an answer, the claims before them and a last call."""
+"""A hand of Bura: at most 18 tricks (36 cards, one each) of a lead and an answer, each after a window to
+claim the lead (a claim or a pass), and a last call: 56 moves at most."""
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
