@@ -5,6 +5,7 @@ seeing only its own cards; and a hand against a bot with the keyboard, then its 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,19 @@ from tests.server.conftest import RunningServer
 
 PLAYED_BY = {"lead": "#lead", "answer": "#answer", "claim": "#claim", "declare": "#declare", "pass": "#pass"}
 """The button that plays each kind of move a hint can suggest."""
+
+TRICK_GAME_BOTS = {
+    "en": ["a person", "bot: Beginner", "bot: Medium", "bot: Hard"],
+    "el": ["άνθρωπος", "υπολογιστής: Αρχάριος", "υπολογιστής: Μέτριος", "υπολογιστής: Δύσκολος"],
+}
+"""The host's choices for an open seat at a Bura or Tyzicha table: a person, or one of the game's own bots."""
+
+
+def check_hint_words(hint: str) -> None:
+    """A hint names the seat asking "You", as the terminal's hints do, and the others by their names at
+    the table: never "Player 1"."""
+    assert re.match(r"^\s*(You|Εσείς): ", hint), hint
+    assert not re.search(r"Player \d|Παίκτης \d", hint), hint
 
 
 def new_bura_table(page: Page, other: str, private: bool = False) -> None:
@@ -39,6 +53,7 @@ def play_hinted_move(page: Page) -> None:
     page.click("#hint")
     hint = page.locator("[data-testid=hint]")
     expect(hint).to_be_visible()
+    check_hint_words(hint.inner_text())
     page.click(PLAYED_BY[hint.get_attribute("data-type") or ""])
     expect(hint).to_have_count(0)  # a new position: the hint is gone
 
@@ -88,6 +103,10 @@ def test_two_people_play_a_hand_of_bura(
             in_view(mover, selector)
         if moves == 2:
             mover.screenshot(path=artifacts(tmp_path) / f"bura-{size}-{language}.png")
+        if mover.locator("[data-testid=last-trick]").count():  # who played what, on screen, not on hover
+            played_by = mover.locator("[data-testid=last-trick] .played-by")
+            expect(played_by).to_have_count(2)
+            assert sorted(played_by.all_inner_texts()) == ["Masha", "Yannis"]
         play_hinted_move(mover)
         moves += 1
         assert moves < 60, "a hand of Bura has fewer moves"
@@ -137,3 +156,23 @@ def test_a_hand_of_bura_with_the_keyboard(new_device: NewDevice, server: Running
     expect(page.locator("#replay-action")).to_contain_text(":")
     page.click("#to-score")
     expect(page.locator(".replay")).to_contain_text("Score")
+
+
+@pytest.mark.parametrize("language", ["en", "el"])
+def test_the_host_seats_one_of_buras_own_bots(new_device: NewDevice, server: RunningServer, language: str) -> None:
+    """The host's menu for the open seat offers Bura's bots by their names, not Biriba's "Easy", which no
+    Bura table seats; the bot chosen sits and is named by its level."""
+    host = new_device()
+    sign_in(host, server.url, "Masha")
+    if language == "el":
+        host.click("#language")
+    new_bura_table(host, "person")
+    choice = host.locator("[data-testid=seat][data-seat='1'] [data-testid=seat-choice]")
+    expect(choice.locator("option")).to_have_text(TRICK_GAME_BOTS[language])
+    choice.select_option("search")
+    hard = {"en": "Hard 2", "el": "Δύσκολος 2"}[language]
+    expect(host.locator("[data-testid=seat][data-seat='1'] .seat-name")).to_have_text(hard)
+    expect(host.locator("[data-testid=notice]")).to_have_count(0)
+    host.wait_for_selector("[data-testid=turn].mine")
+    host.click("#hint")
+    check_hint_words(host.locator("[data-testid=hint]").inner_text())

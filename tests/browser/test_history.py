@@ -5,9 +5,20 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, Route, expect
 
-from tests.browser.conftest import NewDevice
+from tests.browser.conftest import NewDevice, sign_in
 from tests.server.conftest import Client, RunningServer, create_table, http_get
 from tests.server.test_play import play_by_hints
+
+
+def test_my_games_names_a_bot_by_its_level_as_the_table_does(new_device: NewDevice, server: RunningServer) -> None:
+    page = new_device()
+    sign_in(page, server.url, "Sasha")
+    page.select_option("#game", "bura")
+    page.locator("[data-testid=seat-choice]").select_option("search")
+    page.click("#create")
+    expect(page.locator("[data-testid=seat][data-seat='1'] .seat-name")).to_have_text("Hard 2")
+    page.click("#history-link")
+    expect(page.locator("#history tr").first).to_contain_text("Sasha, Hard 2")  # not "Sasha, search"
 
 
 def test_register_then_log_in_elsewhere_and_replay_a_finished_hand(

@@ -1,4 +1,5 @@
-"""The small things of an evening at the table, in Chromium: the first visit says what Biriba is, the lobby
+"""The small things of an evening at the table, in Chromium: the first visit names the three games and how to
+play each (the lobby too, for the game chosen), the lobby
 keeps full tables apart from open ones, the invitation is copied with one click, the tab title says whose
 turn it is, a disabled button says why, a focused meld takes Enter, and a finished match offers a rematch
 at the same table's rules and bots."""
@@ -15,14 +16,20 @@ from tests.browser.test_table import create_table, my_turn, play_shown_hint
 from tests.server.conftest import RunningServer
 
 
-def test_a_first_visit_says_what_biriba_is_and_the_lobby_keeps_full_tables_apart(
+def test_a_first_visit_names_the_three_games_and_the_lobby_keeps_full_tables_apart(
     new_device: NewDevice, server: RunningServer
 ) -> None:
     visitor = new_device()
     visitor.goto(server.url)
-    expect(visitor.locator("[data-testid=first-visit]")).to_contain_text("Biriba is the Greek rummy card game")
-    visitor.click("[data-testid=first-visit] a")
-    expect(visitor.locator("[data-testid=rules]")).to_be_visible()
+    first = visitor.locator("[data-testid=first-visit]")
+    expect(first).to_contain_text("Biriba: the Greek rummy game")
+    expect(first).to_contain_text("Bura: the Russian trick-taking game for two")
+    expect(first).to_contain_text("Tyzicha: the Russian trick-taking game for three")
+    visitor.click("[data-testid=first-visit] li[data-game=biriba] a")
+    expect(visitor.locator("[data-testid=rules][data-game=biriba]")).to_contain_text("standard rules")
+    visitor.go_back()
+    visitor.click("[data-testid=first-visit] li[data-game=bura] a")
+    expect(visitor.locator("[data-testid=rules][data-game=bura]")).to_contain_text("молодка")
 
     host = new_device()
     sign_in(host, server.url, "Maria")
@@ -36,6 +43,29 @@ def test_a_first_visit_says_what_biriba_is_and_the_lobby_keeps_full_tables_apart
     expect(visitor.locator(f"[data-testid=open-table][data-table='{waiting}']")).to_be_visible()
     expect(visitor.locator(f"[data-testid=open-table][data-table='{full}']")).to_have_count(0)
     expect(visitor.locator("h2", has_text="Being played")).to_be_visible()
+
+
+def test_the_lobby_shows_how_to_play_the_game_chosen_in_either_language(
+    new_device: NewDevice, server: RunningServer
+) -> None:
+    page = new_device()
+    sign_in(page, server.url, "Maria")
+    for language, says in (("en", ("прикуп", "марьяж", "Marriages")), ("el", ("прикуп", "марьяж", "Γάμοι"))):
+        if language == "el":
+            page.click("#language")
+        page.select_option("#game", "tyzicha")
+        page.click("#how-to-play")
+        rules = page.locator("[data-testid=rules][data-game=tyzicha]")
+        for words in says:
+            expect(rules).to_contain_text(words)
+        expect(page.locator("#rules-game")).to_have_value("tyzicha")
+        page.select_option("#rules-game", "bura")  # another game's rules, on the same page
+        expect(page.locator("[data-testid=rules][data-game=bura]")).to_contain_text("бура")
+        page.click("[data-testid=rules] a.button")  # back to the lobby
+        page.wait_for_selector("#create")
+    page.select_option("#game", "biriba")
+    page.click("#how-to-play")
+    expect(page.locator("#rules-preset")).to_be_visible()  # Biriba's rule sheets, preset by preset
 
 
 def test_the_invitation_is_copied_the_title_says_whose_turn_and_disabled_buttons_say_why(

@@ -15,7 +15,10 @@ from biriba.core.cards import card_codes
 from biriba.games.bura.game import BuraState, combination, observe
 from biriba.games.bura.match import BuraMatch
 from biriba.games.records import GameRecord
-from biriba.server.games import bura_view_json
+from biriba.i18n import Words
+from biriba.i18n.bura import move_text as bura_move_text
+from biriba.i18n.tyzicha import move_text as tyzicha_move_text
+from biriba.server.games import bura_view_json, online_game
 from biriba.server.wire import StateMessage, conformance
 from tests.server.conftest import (
     Client,
@@ -65,6 +68,68 @@ def play_by_hints(client: Client, until: Any) -> dict[str, Any]:
         state = client.until(lambda m, seen=seen: (m["type"] == "state" and m["seq"] > seen) or m["type"] == "error")
         assert state["type"] == "state", state
     return state
+
+
+def searched_hint(client: Client, hands: int = 5) -> dict[str, Any]:
+    """The first hint (in English) of a move the search compared with others, the client's seat playing
+    every hint it asks for, dealing the next hand when one ends without such a move (at most ``hands``)."""
+    state = client.state_where(lambda m: True)
+    while hands > 0:
+        if state["hand_over"]:
+            hands -= 1
+            client.send({"type": "next_hand", "seq": state["seq"]})
+        elif state["my_turn"]:
+            client.send({"type": "hint", "language": "en"})
+            hint = client.until(lambda m: m["type"] in ("hint", "error"))
+            assert hint["type"] == "hint", hint
+            if hint["details"]:
+                return hint
+            client.send({"type": "action", "seq": hint["seq"], "action": hint["action"]})
+        seen = state["seq"]
+        state = client.until(lambda m, seen=seen: (m["type"] == "state" and m["seq"] > seen) or m["type"] == "error")
+        assert state["type"] == "state", state
+    raise AssertionError("no searched move in the hands played")
+
+
+def check_searched_hint(hint: dict[str, Any], game: str) -> None:
+    """A searched hint's data holds all its words say, seats as data: the search's figures and the next best
+    move, an action of the seat asking (a client names its seat as it names the table's seats)."""
+    (detail,) = hint["details"]
+    assert detail["key"] == f"{game}.hint.searched", detail
+    facts = detail["facts"]
+    assert set(facts) == {"worlds", "score", "next", "other"} and facts["worlds"] > 0, facts
+    assert facts["next"]["seat"] == hint["action"]["seat"] and facts["next"] != hint["action"]
+    words = Words("en")
+    move_text = bura_move_text if game == "bura" else tyzicha_move_text
+    said = words(
+        f"{game}.hint.searched",
+        worlds=facts["worlds"],
+        score=words.signed(facts["score"]),
+        next=move_text(words, online_game(game).parse_action(facts["next"])),
+        other=words.signed(facts["other"]),
+    )
+    assert hint["reason"].endswith(said), (hint["reason"], said)
+
+
+def test_a_bura_hint_holds_as_data_all_its_words_say(server: RunningServer) -> None:
+    """The hint's words name seats by number ("Player 1"): the browser puts the hint in words itself, with
+    the names at the table, from the move, the reason and, for a searched move, the search's figures."""
+    _, _, client = bura_table(server, seats=[None, "heuristic"])
+    check_searched_hint(searched_hint(client), "bura")
+    client.close()
+
+
+def test_the_host_may_seat_only_a_bura_bot_and_is_told_why_in_the_catalogues_words(server: RunningServer) -> None:
+    token, table_id, client = bura_table(server, seats=[None, None])
+    seat = f"{server.url}/api/tables/{table_id}/seats/1"
+    refused = http_post(seat, json={"bot": "greedy"}, headers=auth(token))  # Biriba's "Easy"
+    assert refused.status_code == 400, refused.text
+    assert refused.json()["key"] == "unknown-bot"  # web.error.unknown-bot: in the player's language
+    assert "unknown bot level 'greedy' for bura (known: random, heuristic, search)" in refused.json()["detail"]
+    seated = http_post(seat, json={"bot": "search"}, headers=auth(token))
+    assert seated.status_code == 200, seated.text
+    assert [info["bot"] for info in seated.json()["table"]["seats"]] == [None, "search"]
+    client.close()
 
 
 def bura_table(server: RunningServer, **body: Any) -> tuple[str, str, Client]:

@@ -12,6 +12,7 @@ from biriba.core.cards import card_codes
 from biriba.games.tyzicha.game import TyzichaState
 from biriba.server.wire import StateMessage, conformance
 from tests.server.conftest import Client, RunningServer, auth, create_table, guest, http_get, http_post
+from tests.server.test_bura_tables import check_searched_hint, searched_hint
 from tests.server.truth import card_strings, game_truth
 
 STATE = conformance(StateMessage)
@@ -79,6 +80,14 @@ def test_a_hand_of_tyzicha_against_two_bots(server: RunningServer) -> None:
     assert last["game"] == "tyzicha" and [len(cards) for cards in last["hands_by_seat"]] == [7, 7, 7]
     player.close()
     watcher.close()
+
+
+def test_a_tyzicha_hint_holds_as_data_all_its_words_say(server: RunningServer) -> None:
+    """The hint's words name seats by number ("Player 1"): the browser puts the hint in words itself, with
+    the names at the table, from the move, the reason and, for a searched move, the search's figures."""
+    _, _, client = tyzicha_table(server, seats=[None, "heuristic", "heuristic"])
+    check_searched_hint(searched_hint(client), "tyzicha")
+    client.close()
 
 
 def test_the_forced_hundred_keeps_its_widow_and_gifts_face_down(sqlite_server: RunningServer) -> None:

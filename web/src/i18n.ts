@@ -19,6 +19,9 @@ export interface Reason {
   facts: Record<string, unknown>;
 }
 
+/** A move of Bura or Tyzicha as the protocol sends it (a hint's next best move is one). */
+type TrickMove = { seat: number; type: string; cards?: string[]; value?: number; card?: string; to?: number; marriage?: boolean };
+
 const COUNTED_FROM_ZERO = new Set(["meld", "team", "hand"]);
 const SEATS = new Set(["seat", "acting", "to"]);
 const CARD = new Set(["card", "kept", "top"]);
@@ -115,6 +118,28 @@ export class Words {
     return this.has(`web.error.${code}`) ? this.say(`web.error.${code}`) : message;
   }
 
+  /** A Bura or Tyzicha hint in words, as the terminal says it: the move (its seat named as this table
+   *  names it), why, and, when the move was searched, how it fared against the next best (the hint's
+   *  details: ``GAME.hint.searched`` with the next best move as an action). */
+  trickHint(game: "bura" | "tyzicha", hint: { action: object; head: Reason; details: Reason[] }): string {
+    const move = (action: unknown) => (game === "bura" ? this.buraAction(action as TrickMove) : this.tyzichaAction(action as TrickMove));
+    const facts = { ...hint.head.facts };
+    if (game === "bura" && typeof facts.combination === "string") facts.combination = this.say(`bura.combination.${facts.combination}`);
+    const clauses = [this.say(`${game}.hint.move`, { move: move(hint.action), reason: this.say(hint.head.key, facts) })];
+    for (const detail of hint.details) {
+      const searched = detail.facts;
+      clauses.push(
+        this.say(detail.key, {
+          worlds: searched.worlds,
+          score: this.signed(Number(searched.score)),
+          next: move(searched.next),
+          other: this.signed(Number(searched.other)),
+        }),
+      );
+    }
+    return clauses.join(this.say("sep.clauses"));
+  }
+
   hint(hint: { head: Reason; details: Reason[] }): string {
     const head = this.reason(hint.head);
     if (!hint.details.length) return head;
@@ -172,15 +197,20 @@ export class Words {
   }
 }
 
+type Catalogue = typeof catalogue;
+
 /** The short names of the browser's own words (the catalogue's ``web.*`` keys), checked by TypeScript:
- *  ``w.draw`` for ``web.draw``. */
-export type WordKey = keyof typeof catalogue extends infer K ? (K extends `web.${infer Name}` ? Name : never) : never;
+ *  ``w.draw`` for ``web.draw``. A word with plural forms ("1 trick", "2 tricks") is not one of them: it is
+ *  said with its count, ``t.say("web.trickCount", { n })``. */
+export type WordKey = {
+  [K in keyof Catalogue]: K extends `web.${infer Name}` ? (Catalogue[K] extends { en: string } ? Name : never) : never;
+}[keyof Catalogue];
 
 /** The browser's own words in ``language``, by their short names. */
 export function words(language: Language): Record<WordKey, string> {
   const found: Partial<Record<WordKey, string>> = {};
   for (const [key, entry] of Object.entries(CATALOGUE)) {
-    if (key.startsWith("web.")) found[key.slice(4) as WordKey] = entry[language] as string;
+    if (key.startsWith("web.") && typeof entry[language] === "string") found[key.slice(4) as WordKey] = entry[language];
   }
   return found as Record<WordKey, string>;
 }

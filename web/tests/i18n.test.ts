@@ -94,6 +94,34 @@ describe("words are rendered as the server and the terminal render them", () => 
     expect(en.bot("greedy")).toBe("Easy");
   });
 
+  it("puts a Bura or Tyzicha hint in words with the table's names, the seat asking named You", () => {
+    const names = ["You", "Nikos", "Maria"];
+    const bura = {
+      action: { seat: 0, type: "lead", cards: ["7H"] },
+      head: { key: "bura.hint.lead", facts: { points: 0 } },
+      details: [{ key: "bura.hint.searched", facts: { worlds: 16, score: 4, next: { seat: 0, type: "lead", cards: ["6S"] }, other: -2 } }],
+    };
+    expect(en.withNames(names).trickHint("bura", bura)).toBe(
+      "You: lead 7♥: lead cheaply (0 points at stake) and keep your trumps; played out over 16 deals of the unseen cards, " +
+        "hands won less lost +4; the next best (You: lead 6♠) -2",
+    );
+    const claim = { action: { seat: 0, type: "claim" }, head: { key: "bura.hint.claim", facts: { combination: "molodka" } }, details: [] };
+    expect(el.withNames(["Εσείς", "Nikos"]).trickHint("bura", claim)).toBe(
+      "Εσείς: διεκδίκηση ανοίγματος: διεκδικήστε το άνοιγμα με μολόντκα (молодка: τρία φύλλα ενός χρώματος)",
+    );
+    const give = { action: { seat: 0, type: "give", card: "9S", to: 2 }, head: { key: "tyzicha.hint.give", facts: { card: "9S", seat: 2 } }, details: [] };
+    expect(en.withNames(names).trickHint("tyzicha", give)).toBe("You: gives 9♠ to Maria: the card least worth keeping");
+    expect(en.trickHint("tyzicha", give)).not.toContain("Maria"); // without names, seats are numbered
+  });
+
+  it("counts tricks and cards with their plural forms", () => {
+    expect(en.say("web.trickCount", { n: 1 })).toBe("1 trick");
+    expect(en.say("web.trickCount", { n: 2 })).toBe("2 tricks");
+    expect(el.say("web.trickCount", { n: 1 })).toBe("1 χαρτωσιά");
+    expect(el.say("web.trickCount", { n: 0 })).toBe("0 χαρτωσιές");
+    expect(Object.keys(english)).not.toContain("trickCount"); // a word with plural forms is said with its count
+  });
+
   it("falls back to the server's message for what the catalogue does not know", () => {
     expect(en.refusal({ key: "no-such-key", facts: {}, message: "as sent" })).toBe("as sent");
     expect(en.problem("nosuch", "plain message")).toBe("plain message");

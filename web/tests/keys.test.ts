@@ -46,6 +46,19 @@ describe("the seats across the table", () => {
     expect(othersLeftToRight(2, 4)).toEqual([1, 0, 3]);
   });
 
+  it("puts the next player on the left where play goes to the left (Tyzicha), so that turns go round one way", () => {
+    expect(othersLeftToRight(0, 3, "left")).toEqual([1, 2]); // the next player at the viewer's left
+    expect(othersLeftToRight(1, 3, "left")).toEqual([2, 0]);
+    expect(othersLeftToRight(0, 3)).toEqual([2, 1]); // Biriba's play goes to the right
+    expect(othersLeftToRight(0, 2, "left")).toEqual([1]);
+    for (const players of [2, 3, 4, 5, 6, 8]) {
+      for (let seat = 0; seat < players; seat++) {
+        expect(othersLeftToRight(seat, players, "left")).toEqual([...othersLeftToRight(seat, players, "right")].reverse());
+        expect(othersLeftToRight(seat, players, "left")[0]).toBe((seat + 1) % players);
+      }
+    }
+  });
+
   it("lists every other seat once, in every format", () => {
     for (const players of [2, 3, 4, 5, 6, 8]) {
       for (let seat = 0; seat < players; seat++) {

@@ -338,14 +338,32 @@ class DeckGame(OnlineGame):
         """Tell a bot made for one decision what its seat saw earlier in the hand, if the view does not hold it."""
 
     def hint_message(self, advice: Any, seq: int, language: str) -> HintMessage:
+        """The hint as data and in words. The words name seats by number ("Player 1"): the table's names
+        are the client's to put in, and the data holds all it needs for that: the move (``action``), why
+        (``head``) and, when the move was searched, how it fared (``details``: :meth:`searched_reason`)."""
         head: ReasonJson = {"key": f"{self.name}.hint.{advice.reason}", "facts": _card_codes(advice.facts)}
         return {
             "type": "hint",
             "seq": seq,
             "action": self.action_json(advice.action),
             "head": head,
-            "details": [],
+            "details": [] if advice.runner_up is None else [self.searched_reason(advice)],
             "reason": self.hint_text(Words(language), advice),
+        }
+
+    def searched_reason(self, advice: Any) -> ReasonJson:
+        """How a searched move fared, as the ``GAME.hint.searched`` text says it: over how many deals of
+        the unseen cards, its score, the next best move (an action: its words name a seat) and that one's
+        score, the scores rounded as the words show them."""
+        runner, other = advice.runner_up
+        return {
+            "key": f"{self.name}.hint.searched",
+            "facts": {
+                "worlds": advice.worlds,
+                "score": round(advice.score),
+                "next": self.action_json(runner),
+                "other": round(other),
+            },
         }
 
     @abstractmethod

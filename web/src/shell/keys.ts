@@ -69,10 +69,12 @@ export function replayCommandOf(event: { key: string; target?: unknown }): Comma
 }
 
 /** The other seats as the viewer sees them across the table, from left to right: the next seat in
- *  turn order on the right, the one before on the left, and the seat opposite (at a table of four, the
- *  partner) in the middle. The viewer sits below them, at the bottom of the table. */
-export function othersLeftToRight(mySeat: number, players: number): number[] {
+ *  turn order on the side play goes to (``nextSeatOn``: Biriba's play goes to the right, anticlockwise;
+ *  Tyzicha's to the left, clockwise), the one before on the other side, and the seat opposite (at a
+ *  table of four, the partner) in the middle. The viewer sits below them, at the bottom of the table, so
+ *  the turns go round the table in one direction. */
+export function othersLeftToRight(mySeat: number, players: number, nextSeatOn: "left" | "right" = "right"): number[] {
   const order: number[] = [];
   for (let offset = players - 1; offset >= 1; offset--) order.push((mySeat + offset) % players);
-  return order;
+  return nextSeatOn === "right" ? order : order.reverse();
 }

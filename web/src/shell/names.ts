@@ -10,3 +10,10 @@ export function seatNames(seats: readonly { name: string | null; bot: string | n
     (info, s) => info.name ?? (info.bot ? `${lobby.bot(info.bot)} ${s + 1}` : `${w.open} ${s + 1}`),
   );
 }
+
+/** The seats as a hint to ``seat`` names them: "You" for the seat asking, as the terminal's hints say it,
+ *  the others as the table names them. */
+export function namesForHint(seats: readonly { name: string | null; bot: string | null }[], seat: number | null, language: Language): string[] {
+  const you = words(language).youSeat;
+  return seatNames(seats, language).map((name, s) => (s === seat ? you : name));
+}

@@ -78,7 +78,7 @@ def check_bot_level(game: OnlineGame, level: str) -> None:
     """Refuse (400) a bot level the game's tables do not seat."""
     if level not in game.bot_levels:
         known = ", ".join(game.bot_levels)
-        raise HTTPException(400, f"unknown bot level {level!r} for {game.name} (known: {known})")
+        raise ApiError(400, "unknown-bot", f"unknown bot level {level!r} for {game.name} (known: {known})")
 
 
 def table_summary(info: TableInfo) -> TableSummary:
