@@ -2,8 +2,8 @@
 
 >>> env = BuraAECEnv()
 >>> env.reset(seed=7)
->>> env.agent_selection, int(env.action_space("player_0").n)
-('player_1', 7809)
+>>> env.agent_selection, int(env.action_space("player_0").n)  # the dealer's window to claim the lead first
+('player_0', 7809)
 
 Agents ``player_0`` and ``player_1``; each observation is a dict of ``observation`` (the seat's view,
 :mod:`biriba.env.bura.encoding`) and ``action_mask`` (all zeros for the agent not on turn). Rewards come at
