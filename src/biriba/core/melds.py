@@ -498,12 +498,10 @@ def three_card_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS) -> li
             # Counts beyond what a run can use (a second copy, a third wild card) do not change its melds.
             runs = _RUN_TRIPLES[key] = _runs_of(_run_key(suit, held, wilds_held))
         found += runs
-    # Copies of each rank over the four suits: a set needs two natural cards of its rank.
-    of_rank = [a + b + c + d for a, b, c, d in zip(held[0:13], held[13:26], held[26:39], held[39:52], strict=True)]
     for rank in rules.set_ranks:
         index = rank - 1  # the rank's card in the spades, 13 apart in each suit
-        if of_rank[index] >= 2:
-            by_suit = held[index:52:13]
+        by_suit = held[index:52:13]
+        if sum(by_suit) >= 2:  # a set needs two natural cards of its rank
             set_key = (index, by_suit, wilds_held)
             triples = _SET_TRIPLES.get(set_key)
             if triples is None:
@@ -511,8 +509,18 @@ def three_card_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS) -> li
                 triples = _SET_TRIPLES[set_key] = _set_triples(index, bytes((index, *by_suit)) + present)
             found += triples
     if (rules.sets_of_twos or rules.wild_melds) and sum(wilds_held) >= 3:
-        found += [m for m in _wild_multisets(counts, 3, 3) if meld_shape(m, rules) is not None]
+        found += _wild_triples(wilds_held, rules)
     return found
+
+
+@lru_cache(maxsize=1 << 8)
+def _wild_triples(wilds_held: bytes, rules: MeldRules) -> tuple[MeldCards, ...]:
+    """The valid three-card melds of wild cards only (sets of Twos, Venezuelan wild-card melds) that the
+    wild cards held (Joker, 2S, 2H, 2D, 2C) make."""
+    counts = [0] * (JOKER + 1)
+    for wild, held in zip(WILD_CARDS, wilds_held, strict=True):
+        counts[wild] = held
+    return tuple(m for m in _wild_multisets(counts, 3, 3) if meld_shape(m, rules) is not None)
 
 
 def _run_key(suit: int, held: bytes, wilds_held: bytes) -> bytes:
