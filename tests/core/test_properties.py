@@ -592,7 +592,7 @@ def test_the_melds_holding_a_card_are_exactly_those_of_every_meld(
     every = all_melds(counts, rules)
     for card, held in enumerate(counts):
         if held:
-            assert list(_melds_holding(card, counts, rules)) == [m for m in every if card in m]
+            assert list(_melds_holding(card, bytes(counts), rules)) == [m for m in every if card in m]
 
 
 HUGE_HAND = (

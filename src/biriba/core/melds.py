@@ -933,7 +933,7 @@ class _PartitionSearch:
         pivot, placeable = _hardest_card(packed, rest, self.rules)
         any_way = False
         if placeable:
-            for meld in _melds_holding(pivot, rest, self.rules):
+            for meld in _melds_holding(pivot, packed, self.rules):
                 if self.exhausted:
                     return any_way
                 if self._fits(meld, need_biriba):
@@ -1000,21 +1000,37 @@ def _find_hardest_card(counts: list[int], rules: MeldRules) -> tuple[Card, bool]
     return best, True
 
 
-def _melds_holding(card: Card, counts: list[int], rules: MeldRules) -> tuple[MeldCards, ...]:
-    """Every valid meld of the cards of ``counts`` that holds ``card``. Only the cards of its suit and
-    rank and the wild cards can be in such a meld, so those counts are the key of a cache."""
+def _melds_holding(card: Card, packed: bytes, rules: MeldRules) -> tuple[MeldCards, ...]:
+    """Every valid meld of the cards of ``packed`` (a hand's counts as bytes) that holds ``card``. Only the
+    cards of its suit and rank and the wild cards can be in such a meld, so their counts are the key of a
+    cache (slices of ``packed``: cheaper to make than a copy with the other cards cleared)."""
     if card in WILD_CARDS:
-        return _melds_holding_in(card, bytes(counts), rules)
-    relevant = bytearray(len(counts))
-    for other in (*suit_cards(suit_of(card)), *twins(card), *WILD_CARDS):
-        relevant[other] = counts[other]
-    return _melds_holding_in(card, bytes(relevant), rules)
+        return _wild_card_melds(card, packed, rules)
+    base, rank_index = card - card % 13, card % 13
+    key = (card, packed[base : base + 13], packed[rank_index:52:13], packed[JOKER:] + packed[1:41:13], rules.number)
+    found = _HOLDING.get(key)
+    if found is None:
+        if len(_HOLDING) > _CACHE_LIMIT:
+            _HOLDING.clear()
+        relevant = bytearray(len(packed))
+        for other in (*suit_cards(suit_of(card)), *twins(card), *WILD_CARDS):
+            relevant[other] = packed[other]
+        found = _HOLDING[key] = _natural_card_melds(card, bytes(relevant), rules)
+    return found
 
 
-@lru_cache(maxsize=1 << 15)
-def _melds_holding_in(card: Card, pool: bytes, rules: MeldRules) -> tuple[MeldCards, ...]:
-    if card in WILD_CARDS:
-        return tuple(meld for meld in all_melds(list(pool), rules) if card in meld)
+_HOLDING: dict[tuple[Card, bytes, bytes, bytes, int], tuple[MeldCards, ...]] = {}
+"""The cache of :func:`_melds_holding` for natural cards, keyed by numbers and bytes only (see
+:attr:`MeldRules.number`); emptied when it holds more than :data:`_CACHE_LIMIT` keys."""
+
+
+@lru_cache(maxsize=1 << 12)
+def _wild_card_melds(card: Card, pool: bytes, rules: MeldRules) -> tuple[MeldCards, ...]:
+    """The melds of a wild card: any meld of the hand may hold it."""
+    return tuple(meld for meld in all_melds(list(pool), rules) if card in meld)
+
+
+def _natural_card_melds(card: Card, pool: bytes, rules: MeldRules) -> tuple[MeldCards, ...]:
     found = _natural_card_candidates(card, pool, rules)
     return tuple(sorted(m for m in found if card in m and meld_shape(m, rules) is not None))
 
