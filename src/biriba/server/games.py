@@ -402,7 +402,8 @@ class OnlineBura(DeckGame):
     def moves_shown(self, moves: Sequence[AnyActionJson], seat: int | None, state: BuraState) -> list[AnyActionJson]:
         """While the hand is played, the moves of the last trick taken and of the one in play (the won
         tricks lie face down); all of them once it is over."""
-        return list(moves) if state.is_over else moves_in_sight(moves, lambda move: move["type"] == "answer")
+        shown = super().moves_shown(moves, seat, state)
+        return shown if state.is_over else moves_in_sight(shown, lambda move: move["type"] == "answer")
 
     def view_json(self, state: BuraState, seat: int | None) -> BuraViewJson:
         return bura_view_json(observe(state, 0 if seat is None else seat), seat)
