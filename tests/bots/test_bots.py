@@ -19,7 +19,7 @@ from biriba.bots.heuristic import HeuristicBot
 from biriba.bots.play import play_hand, play_match, play_out
 from biriba.bots.search import SearchBot
 from biriba.core.actions import Action, Discard, Draw, Extend, Meld, Pass, TakePile
-from biriba.core.cards import pack, shuffled_pack
+from biriba.core.cards import pack, parse_card, shuffled_pack
 from biriba.core.errors import InvalidInputError
 from biriba.core.rules import PRESETS, Rules
 from biriba.core.sampling import determinize
@@ -277,6 +277,33 @@ def test_a_one_card_pile_that_only_swaps_cards_is_left_for_the_draw(level: str) 
     assert make_bot(level).choose(observe(state, 0), state.legal_actions(), random.Random(0)) == Draw(0)
     richer = position({0: "2S 9D", 1: "2C", 2: "2D", 3: "2C"}, current=0, discard="8C", melds={0: ["5C 6C 7C"]})
     assert make_bot(level).choose(observe(richer, 0), richer.legal_actions(), random.Random(0)) == TakePile(0)
+
+
+@pytest.mark.parametrize("level", ["greedy", "heuristic", "search:worlds=3", "textbook"])
+def test_a_bot_does_not_take_back_its_own_single_discard(level: str) -> None:
+    """Two players who each take the other's one-card pile and throw out another card (one of them keeping
+    its melds in hand) swap the same cards for ever: a textbook player and a pile-hungry one did in most
+    two-player deals. A bot takes a single card back only when it now extends its team's melds (the
+    search: the pile is no longer one of its candidates)."""
+    two = Rules.from_preset("standard", players=2)
+    bot = make_bot(level)
+
+    def takes(state: HandState) -> bool:
+        view, legal = observe(state, 0), state.legal_actions()
+        if isinstance(bot, SearchBot):
+            return TakePile(0) in bot.candidates(view, legal)
+        return bot.choose(view, legal, random.Random(0)) == TakePile(0)
+
+    fresh = position({0: "KS KH QD JD 5C 3H 8S", 1: "4C 4H"}, rules=two, dealer=1, discard="KD")
+    assert takes(fresh)
+    fresh.discarded[0] = (parse_card("KD"),)
+    assert not takes(fresh)
+    fresh.discarded[0] = ()
+    fresh.discarded[1] = (parse_card("KD"),)  # the other player's discard: no reason to leave it
+    assert takes(fresh)
+    extends = position({0: "KS KH 5C 3H 8S", 1: "4C 4H"}, rules=two, dealer=1, melds={0: ["QD JD 10D"]}, discard="KD")
+    extends.discarded[0] = (parse_card("KD"),)
+    assert takes(extends)
 
 
 @pytest.mark.parametrize("level", ["heuristic", "search:worlds=3"])

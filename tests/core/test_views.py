@@ -9,6 +9,7 @@ import random
 import pytest
 
 from biriba.bots import make_bot
+from biriba.core.actions import Discard, Redraw
 from biriba.core.cards import card_codes, counts_of
 from biriba.core.rules import Rules
 from biriba.core.state import HandState
@@ -29,6 +30,7 @@ VIEW_FIELDS = {
     "discard_pile",
     "discard_pile_size",
     "known_cards",
+    "discarded",
     "draw_pile_size",
     "biribakia_left",
     "biribaki",
@@ -67,6 +69,7 @@ JSON_KEYS = {
     "discard_pile",
     "discard_pile_size",
     "known_cards",
+    "discarded",
     "draw_pile_size",
     "biribakia_left",
     "biribaki",
@@ -141,6 +144,36 @@ def test_views_hold_what_the_state_says(states: list[HandState]) -> None:
             # What everyone knows a seat holds, it holds.
             for other, known in enumerate(view.known_cards):
                 assert all(n <= held for n, held in zip(known, state.hands[other], strict=True))
+
+
+@pytest.mark.parametrize("preset", ["standard", "buraco-fechado"])
+def test_every_seat_sees_each_seats_discards_in_order(preset: str) -> None:
+    # Buraco fechado: a closed pile shows its top card only, but each discard was seen as it was laid;
+    # the redraw of the first draw turns a card up too.
+    rules = Rules.from_preset(preset, players=4)
+    rng = random.Random(5)
+    bots = [make_bot("random")] * 4
+    expected: list[list[int]] = [[] for _ in range(4)]
+    redraws = 0
+    for seed in range(6):
+        state = HandState.deal(rules, seed % 4, seed=seed)
+        expected = [[] for _ in range(4)]
+        while not state.is_over:
+            seat = state.current
+            legal = state.legal_actions()
+            action = next((a for a in legal if isinstance(a, Redraw)), None)  # (taken whenever offered)
+            action = action or bots[seat].choose(observe(state, seat), legal, rng)
+            if isinstance(action, Discard):
+                expected[seat].append(action.card)
+            elif isinstance(action, Redraw):
+                expected[seat].append(state.last_drawn)
+                redraws += 1
+            state.apply(action)
+            for viewer in range(4):
+                assert [list(cards) for cards in observe(state, viewer).discarded] == expected
+        data = observe(state, 0).to_json()
+        assert data["discarded"] == [card_codes(cards) for cards in expected]
+    assert any(expected) and (preset == "standard" or redraws)
 
 
 def test_public_facts_are_the_same_for_every_seat(states: list[HandState]) -> None:

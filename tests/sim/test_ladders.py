@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from biriba.bots.base import BOTS_VERSION
 from biriba.core.rules import PLAYER_COUNTS, PRESETS
 from biriba.sim import ladders
 
@@ -37,7 +38,7 @@ def test_a_ladder_is_summarised_and_not_played_again(tmp_path: Path, monkeypatch
     assert step["holds"], "greedy beats random at a table of three"
     assert entry["command"].endswith("--deals 4 --seed 2024 --tables standard:3")
     page = (tmp_path / "README.md").read_text()
-    assert "| standard 3p | random < greedy | 4 |" in page
+    assert f"| standard 3p | random < greedy | {BOTS_VERSION} | 4 |" in page
     assert entry["command"] in page
 
     def never(*args: object) -> None:
@@ -47,3 +48,6 @@ def test_a_ladder_is_summarised_and_not_played_again(tmp_path: Path, monkeypatch
     assert ladders.main(argv) == 0
     with pytest.raises(AssertionError, match="played again"):
         ladders.main([*argv[:4], "5", *argv[5:]])  # more deals: played again
+    monkeypatch.setattr(ladders, "BOTS_VERSION", "a later day")
+    with pytest.raises(AssertionError, match="played again"):
+        ladders.main(argv)  # the bots have changed since: played again

@@ -103,6 +103,7 @@ export interface ViewJson {
   biribakia_left: number[];
   biribaki: string[];
   known_cards: string[][];
+  discarded: string[][];
   bonus_suit: ("S" | "H" | "D" | "C") | null;
   upcard: string | null;
   passes: number;
@@ -664,6 +665,10 @@ export interface BoardJson {
    * Per seat, the cards the table saw it take (from the pile) and not yet play.
    */
   known_cards: string[][];
+  /**
+   * Per seat, the cards it put on the discard pile this hand, in order (discards and redraws).
+   */
+  discarded: string[][];
   bonus_suit: ("S" | "H" | "D" | "C") | null;
   upcard: string | null;
   passes: number;

@@ -36,6 +36,7 @@ from biriba.bots.judgement import (
     meld_potential,
     must_open_whole,
     pile_goes_round,
+    plays_as_two_sides,
     position_value,
     team_melds,
 )
@@ -84,6 +85,8 @@ class HeuristicBot:
             margin = weights.take_pile_margin_unopened
         elif view.discard_pile_size > 1:
             margin = weights.take_pile_margin_many
+        elif plays_as_two_sides(view):
+            margin = weights.take_pile_margin_two_sides
         else:
             margin = weights.take_pile_margin
         return take if self.pile_gain(view) > alternative + margin else other

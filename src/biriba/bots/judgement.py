@@ -62,8 +62,11 @@ class Weights:
     pile_card: float = 3.0
     """What one more card in hand is worth, for the options it gives."""
     take_pile_margin: float = 10.0
-    """How much more than a draw a one-card pile must be worth: players taking every one-card pile would
-    pass it round the table for ever (four heuristic players did, in Buraco aberto, at -15)."""
+    """How much more than a draw a one-card pile must be worth at a table of three sides or more: there a
+    player who takes single cards readily loses to one who does not (-430 a deal at three players)."""
+    take_pile_margin_two_sides: float = -8.0
+    """The same where the table plays as two sides (two players, or two teams): every card taken is one
+    the only opponent gave up (+1,595 a deal at two players, +342 at four, against a margin of 10)."""
     take_pile_margin_many: float = -15.0
     """The margin for a pile of two cards or more: more cards to build with are worth more than they seem."""
     take_pile_margin_unopened: float = 120.0
@@ -201,9 +204,29 @@ def pile_goes_round(view: SeatView, other: Action) -> bool:
     only pass cards round the table: no card of it can be melded after taking, and either the draw pile is
     spent or the hand is so short that the players would swap the same few cards for ever (one card each,
     every player taking a one-card pile of a Two and discarding another). Every bot draws or passes then;
-    the rules allow the pile to go round, but a hand must end."""
+    the rules allow the pile to go round, but a hand must end.
+
+    Nor does a player take back, as a one-card pile, a card it discarded itself earlier in the hand,
+    unless the card now extends its team's melds: two players who each take the other's single discard
+    and throw out another card (one keeping its melds in hand) swap the same few cards for ever."""
+    if _takes_back_own_discard(view):
+        return True
     short = sum(view.hand_counts) + len(view.discard_pile) <= EXACT_PILE_TEST_CARDS
     return (isinstance(other, Pass) or short) and not pile_card_melds_after_taking(view)
+
+
+def _takes_back_own_discard(view: SeatView) -> bool:
+    rules = view.rules
+    if view.discard_pile_size != 1 or rules.take_pile_requires_meld or rules.take_pile_requires_top_card:
+        return False
+    card = view.discard_pile[-1]
+    return card in view.discarded[view.seat] and not extends(view, card, team_melds(view))
+
+
+def plays_as_two_sides(view: SeatView) -> bool:
+    """The table plays as two sides: two players, or two teams (a seat still alone counts as a side)."""
+    teams = view.seat_team
+    return len({team for team in teams if team >= 0}) + sum(1 for team in teams if team < 0) == 2
 
 
 def must_open_whole(view: SeatView) -> bool:

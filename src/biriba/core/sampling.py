@@ -77,6 +77,7 @@ def determinize(view: SeatView, rng: random.Random) -> HandState:  # noqa: PLR09
     state.hand_sizes = list(view.hand_sizes)
     state.known = [list(known) for known in view.known_cards]
     state.discard_pile = take(closed_hidden) + list(view.discard_pile)
+    state.discarded = list(view.discarded)
     state.draw_pile = take(view.draw_pile_size)
     state.biribakia = [[] for _ in range(public.packets_used)] + [take(size) for size in view.biribakia_left]
     state.packets_used = public.packets_used

@@ -119,6 +119,7 @@ class HandState:
         "cut",
         "dealer",
         "discard_pile",
+        "discarded",
         "draw_pile",
         "hand_sizes",
         "hands",
@@ -154,6 +155,9 @@ class HandState:
     """Top card last."""
     discard_pile: list[Card]
     """Top card last."""
+    discarded: list[tuple[Card, ...]]
+    """Per seat, the cards it put on the discard pile this hand, in order (its discards and the cards it
+    turned up to redraw): everyone saw them. Tuples, replaced on each discard, so a clone shares them."""
     biribakia: list[list[Card]]
     """The packets in the order they are taken."""
     packets_used: int
@@ -234,6 +238,7 @@ class HandState:
         state.dealer = dealer
         state.hands = [[0] * N_CARD_TYPES for _ in range(players)]
         state.known = [[0] * N_CARD_TYPES for _ in range(players)]
+        state.discarded = [() for _ in range(players)]
         dealt = [0] * players
         if rules.dealer_takes_bottom_wilds:
             _take_bottom_wilds(cards, state.hands[dealer], dealt, dealer, rules.hand_size)
@@ -318,6 +323,7 @@ class HandState:
         other.known = [known[:] for known in self.known]
         other.draw_pile = self.draw_pile[:]
         other.discard_pile = self.discard_pile[:]
+        other.discarded = self.discarded[:]
         other.biribakia = self.biribakia  # packets are never mutated, only handed out
         other.packets_used = self.packets_used
         other.seat_team = self.seat_team[:]
@@ -404,6 +410,7 @@ class HandState:
             tuple(tuple(k) for k in self.known),
             tuple(self.draw_pile),
             tuple(self.discard_pile),
+            tuple(self.discarded),
             tuple(tuple(p) for p in self.biribakia),
             self.packets_used,
             tuple(self.seat_team),
@@ -772,6 +779,7 @@ class HandState:
                 self.hands[seat][card] -= 1
                 self.hand_sizes[seat] -= 1
                 self.discard_pile.append(card)
+                self.discarded[seat] += (card,)
                 self._draw(seat)
             case TakePile(seat):
                 self._begin_turn(seat)
@@ -794,6 +802,7 @@ class HandState:
                 if self.known[seat][card]:
                     self.known[seat][card] -= 1
                 self.discard_pile.append(card)
+                self.discarded[seat] += (card,)
                 if verdict is DiscardOutcome.GOES_OUT:
                     self.went_out = seat
                     self.phase = Phase.OVER

@@ -68,6 +68,9 @@ class SeatView:
     """Per team."""
     known_cards: tuple[tuple[int, ...], ...]
     """Per seat, counts of the cards everyone knows it holds (taken with the discard pile)."""
+    discarded: tuple[tuple[Card, ...], ...]
+    """Per seat, the cards it put on the discard pile this hand, in order (discards, and cards turned up
+    to redraw): what it chose to give away, seen by everyone."""
     bonus_suit: int | None
     upcard: Card
     """The card turned up at the deal, or -1."""
@@ -116,6 +119,7 @@ class SeatView:
             "biribakia_left": list(self.biribakia_left),
             "biribaki": [status.value for status in self.biribaki],
             "known_cards": [card_codes(cards_of(known)) for known in self.known_cards],
+            "discarded": [card_codes(cards) for cards in self.discarded],
             "bonus_suit": None if self.bonus_suit is None else SUITS[self.bonus_suit],
             "upcard": None if self.upcard == NO_CARD else card_code(self.upcard),
             "passes": self.passes,
@@ -165,6 +169,7 @@ def observe(state: HandState, seat: int) -> SeatView:
         tuple(map(len, state.biribakia[state.packets_used :])),
         tuple([_NOT_TAKEN if holder < 0 else _UNPLAYED if unplayed[holder] else _TAKEN for holder in holders]),
         tuple(map(tuple, state.known)),
+        tuple(state.discarded),
         state.bonus_suit,
         state.upcard,
         state.banned_discard if on_turn else -1,

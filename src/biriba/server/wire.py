@@ -62,6 +62,8 @@ class BoardJson(TypedDict):
     biribaki: list[str]
     known_cards: list[list[CardCode]]
     """Per seat, the cards the table saw it take (from the pile) and not yet play."""
+    discarded: list[list[CardCode]]
+    """Per seat, the cards it put on the discard pile this hand, in order (discards and redraws)."""
     bonus_suit: Literal["S", "H", "D", "C"] | None
     upcard: CardCode | None
     passes: int

@@ -24,11 +24,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from biriba.bots.base import BOTS_VERSION
 from biriba.core.rules import PLAYER_COUNTS, PRESETS, Rules
 from biriba.sim.duplicate import sides
 from biriba.sim.tournament import TournamentConfig, ladder, run_tournament
 
 DEFAULT_BOTS = ("random", "greedy", "heuristic")
+OLDER_BOTS = "before 2026-11-27"
+"""How the page names the bots of a table measured before the bots' version was recorded."""
 SUMMARY_FORMAT = "biriba-ladders/2"
 """Format 2: at tables of more than two sides each bot also plays alone against the other (format 1 played
 the weaker bot alone only); the entries of two-side tables carry over from format 1 unchanged."""
@@ -92,6 +95,7 @@ def play_table(table: tuple[str, int], bots: Sequence[str], deals: int, seed: in
         "bots": list(bots),
         "deals": deals,
         "seed": seed,
+        "bots_version": BOTS_VERSION,
         "steps": steps,
     }
 
@@ -113,7 +117,14 @@ def load_summary(path: Path) -> dict[str, Any]:
 
 
 def already_played(entry: dict[str, Any] | None, bots: Sequence[str], deals: int, seed: int) -> bool:
-    return entry is not None and entry["bots"] == list(bots) and entry["deals"] == deals and entry["seed"] == seed
+    """Whether ``entry`` holds this ladder, played by the bots as they play now."""
+    return (
+        entry is not None
+        and entry["bots"] == list(bots)
+        and entry["deals"] == deals
+        and entry["seed"] == seed
+        and entry.get("bots_version") == BOTS_VERSION
+    )
 
 
 def write_summary(summary: dict[str, Any], out: Path) -> None:
@@ -130,14 +141,16 @@ def summary_markdown(summary: dict[str, Any]) -> str:
         "Each bot against the next over duplicate deals (every deal played with each bot alone at each side in",
         "turn, the other bot at the other sides; at two sides, once per side; docs/bots.md). Lead: the stronger",
         "bot's mean points over the other sides per duplicate deal, with its 95% interval; a step holds when",
-        "the interval lies above 0.",
+        "the interval lies above 0. Bots: the version of the bots measured (`biriba.bots.base.BOTS_VERSION`,",
+        "the date they last changed how they play); a table measured with older bots is played again by its",
+        "command.",
         "",
         "Made by:",
         "",
         *sorted({f"    {entry['command']}" for entry in summary["tables"].values()}),
         "",
-        "| table | step | deals | hands won (stronger/weaker) | lead | 95% interval | holds |",
-        "| --- | --- | ---: | ---: | ---: | --- | --- |",
+        "| table | step | bots | deals | hands won (stronger/weaker) | lead | 95% interval | holds |",
+        "| --- | --- | --- | ---: | ---: | ---: | --- | --- |",
     ]
     for entry in sorted(summary["tables"].values(), key=_table_order):
         for step in entry["steps"]:
@@ -147,7 +160,8 @@ def summary_markdown(summary: dict[str, Any]) -> str:
             lead = "—" if step["lead"] is None else f"{step['lead']:+.0f}"
             deals = str(step["deals"]) + (f" ({step['capped_deals']} capped)" if step["capped_deals"] else "")
             lines.append(
-                f"| {entry['preset']} {entry['players']}p | {step['weaker']} < {step['stronger']} | {deals} | "
+                f"| {entry['preset']} {entry['players']}p | {step['weaker']} < {step['stronger']} | "
+                f"{entry.get('bots_version', OLDER_BOTS)} | {deals} | "
                 f"{step['stronger_hand_wins']}/{step['weaker_hand_wins']} | {lead} | {interval} | "
                 f"{'yes' if step['holds'] else '**no**'} |"
             )
