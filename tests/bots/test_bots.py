@@ -306,7 +306,7 @@ def test_a_bot_does_not_take_back_its_own_single_discard(level: str) -> None:
     assert takes(extends)
 
 
-@pytest.mark.parametrize("level", ["heuristic", "search:worlds=3"])
+@pytest.mark.parametrize("level", ["heuristic", "search:worlds=3", "search:worlds=3,inference=0.5"])
 def test_a_bot_chooses_the_same_in_every_world_its_view_allows(level: str) -> None:
     """Hidden cards dealt differently behind the same view: the choice cannot change."""
     rules = Rules.from_preset("standard")
@@ -360,9 +360,9 @@ def test_a_seeded_search_decides_the_same_on_a_slow_machine(monkeypatch: pytest.
     view, legal = observe(state, state.current), state.legal_actions()
     worlds: list[int] = []
 
-    def counted(view: SeatView, rng: random.Random) -> HandState:
+    def counted(view: SeatView, rng: random.Random, inference: float = 0.0) -> HandState:
         worlds.append(1)
-        return determinize(view, rng)
+        return determinize(view, rng, inference)
 
     monkeypatch.setattr(search_module, "determinize", counted)
     idle = SearchBot(worlds=8).choose(view, legal, random.Random(3))
@@ -374,7 +374,9 @@ def test_a_seeded_search_decides_the_same_on_a_slow_machine(monkeypatch: pytest.
     assert len(worlds) == 8 and loaded == idle
 
 
-@pytest.mark.parametrize("spec", ["search:worlds=0", "search:seconds=0", "search:turns=-1", "search:depth=3"])
+@pytest.mark.parametrize(
+    "spec", ["search:worlds=0", "search:seconds=0", "search:turns=-1", "search:depth=3", "search:inference=1"]
+)
 def test_search_options_are_checked(spec: str) -> None:
     with pytest.raises(InvalidInputError, match="search"):
         make_bot(spec)

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import statistics
 
 import pytest
 
 from biriba.bots import make_bot
-from biriba.core.cards import counts_of, pack
+from biriba.core.cards import counts_of, is_wild_card, pack
 from biriba.core.errors import InvalidInputError
 from biriba.core.rules import Rules
-from biriba.core.sampling import determinize, unseen_cards
+from biriba.core.sampling import determinize, discard_weights, goes_with, unseen_cards
 from biriba.core.state import HandState, Phase
 from biriba.core.views import observe
 
@@ -37,15 +38,16 @@ def positions(rules: Rules, seed: int, every: int = 9):
         step += 1
 
 
+@pytest.mark.parametrize("inference", [0.0, 0.5])
 @pytest.mark.parametrize("rules", TABLES, ids=lambda r: f"{r.preset}-{r.players}")
-def test_a_sampled_world_looks_the_same_from_the_seat_and_keeps_the_pack(rules: Rules) -> None:
+def test_a_sampled_world_looks_the_same_from_the_seat_and_keeps_the_pack(rules: Rules, inference: float) -> None:
     pack_counts = counts_of(pack(rules.decks, rules.jokers))
     checked = 0
     for seed in range(3):
         for state in positions(rules, seed):
             for seat in range(rules.players):
                 view = observe(state, seat)
-                world = determinize(view, random.Random(seat))
+                world = determinize(view, random.Random(seat), inference)
                 assert observe(world, seat) == view
                 assert counts_of(world.all_cards()) == pack_counts
                 if seat == state.current and not (rules.closed_discard_pile and state.phase is Phase.DRAW):
@@ -84,3 +86,26 @@ def test_an_impossible_view_is_refused() -> None:
     bad = dataclasses.replace(view, draw_pile_size=view.draw_pile_size + 1)
     with pytest.raises(InvalidInputError, match="hides"):
         determinize(bad, random.Random(0))
+
+
+def test_inference_deals_a_seat_fewer_of_the_cards_that_go_with_its_discards() -> None:
+    rules = Rules.from_preset("standard", players=2)
+    state = next(s for s in positions(rules, 6, every=1) if len(s.discarded[1]) >= 4)
+    view = observe(state, 0)
+    weights = discard_weights(view, 0.6)
+    assert weights[0] is None and weights[1] is not None
+    related = {other for card in view.discarded[1] if not is_wild_card(card) for other in goes_with(card)}
+    assert {c for c, w in enumerate(weights[1]) if w < 1} == related
+    assert discard_weights(view, 0.0) == [None, None]
+    unseen = set(unseen_cards(view))
+    least = [c for c in unseen if weights[1][c] <= 0.4**2]  # (going with two discards or more)
+    free = [c for c in unseen if weights[1][c] == 1]
+    assert least and free
+
+    def rate(inference: float, cards: list[int]) -> float:
+        """How many copies of ``cards`` seat 1 is dealt in a world, on average, per card type."""
+        worlds = [determinize(view, random.Random(seed), inference) for seed in range(300)]
+        return statistics.fmean(sum(w.hands[1][c] for c in cards) for w in worlds) / len(cards)
+
+    assert rate(0.6, least) < 0.6 * rate(0.0, least)
+    assert rate(0.6, free) > rate(0.0, free)

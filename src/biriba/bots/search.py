@@ -48,7 +48,9 @@ class SearchBot:
     of each are candidates), ``caution`` (how many standard errors better than the heuristic's own
     choice, over the same worlds, another candidate must be to be chosen instead), ``value`` (whose
     value model scores a playout: ``table``, the model of the table played, or a table's key such as
-    ``standard/4`` for that table's model at every table, to measure what a table's own model is worth).
+    ``standard/4`` for that table's model at every table, to measure what a table's own model is worth),
+    ``inference`` (0 to 1: how much less often a world deals a seat the cards that go with those it
+    discarded, :func:`biriba.core.sampling.discard_weights`; 0 deals every hidden card alike).
     """
 
     name = "search"
@@ -62,9 +64,12 @@ class SearchBot:
         discards: int = 2,
         caution: float = 1.0,
         value: str = "table",
+        inference: float = 0.0,
     ) -> None:
         if worlds < 1 or seconds <= 0 or turns < 0 or plays < 0 or discards < 0 or caution < 0:
             raise ValueError("search needs worlds >= 1, seconds > 0, and turns, plays, discards and caution >= 0")
+        if not 0 <= inference < 1:
+            raise ValueError("search needs 0 <= inference < 1")
         models = table_models()
         if value != "table" and value not in models:
             raise ValueError(f"value must be 'table' or a table with a model ({', '.join(models)}), not {value!r}")
@@ -75,6 +80,7 @@ class SearchBot:
         self.discards = discards
         self.caution = caution
         self.value = value
+        self.inference = inference
         self.model: ValueModel | None = None if value == "table" else models[value]
         """The model of every playout, or None for the table's own (:func:`biriba.bots.value.model_for`)."""
         self.policy = HeuristicBot()
@@ -93,7 +99,7 @@ class SearchBot:
         deadline = time.perf_counter() + self.seconds
         values: list[list[float | None]] = [[] for _ in candidates]
         for _ in range(self.worlds):
-            world = determinize(view, rng)
+            world = determinize(view, rng, self.inference)
             seed = rng.randrange(2**32)
             for index, action in enumerate(candidates):
                 values[index].append(self._playout(world, action, view.seat, random.Random(seed)))

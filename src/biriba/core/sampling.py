@@ -6,15 +6,17 @@ the melds, the open discard pile and the cards others are known to hold) at rand
 places, keeping everything observed: each seat's known cards stay in its hand, every hand, pile and
 packet keeps its size, and all public facts of the turn stay as they are.
 
-The worlds are drawn uniformly among those consistent with the view; no inference is made from how the
-others played (which cards they discarded or did not take).
+By default the worlds are drawn uniformly among those consistent with the view. With ``inference``, a
+card is dealt less often to a seat that discarded a card it goes with (the same rank, or the same suit
+one or two places away): a player keeps the cards that go with its hand and gives away those that do
+not, so what it discarded says what it is unlikely to hold (:func:`discard_weights`).
 """
 
 from __future__ import annotations
 
 import random
 
-from biriba.core.cards import Card, counts_of, pack
+from biriba.core.cards import N_CARD_TYPES, Card, counts_of, is_wild_card, pack, twins
 from biriba.core.errors import InvalidInputError
 from biriba.core.state import NO_CARD, HandState
 from biriba.core.views import SeatView
@@ -40,8 +42,68 @@ def unseen_cards(view: SeatView) -> list[Card]:
     return [card for card, copies in enumerate(counts) for _ in range(copies)]
 
 
-def determinize(view: SeatView, rng: random.Random) -> HandState:  # noqa: PLR0915
-    """A hand state that ``view`` could be a view of, its hidden cards dealt at random by ``rng``."""
+def discard_weights(view: SeatView, inference: float) -> list[list[float] | None]:
+    """Per seat, how likely it is to hold each card type relative to an unknown card (None: no reason to
+    think otherwise): each card it discarded multiplies the weight of the cards that go with it (its
+    rank, and its suit one or two places away, the Ace at both ends) by ``1 - inference``. The seat's own
+    entry is None. Wild cards discarded say nothing (a player gives one away only when it must)."""
+    keep = 1.0 - inference
+    weights: list[list[float] | None] = []
+    for seat, discarded in enumerate(view.discarded):
+        if seat == view.seat or not inference or not discarded:
+            weights.append(None)
+            continue
+        seat_weights = [1.0] * N_CARD_TYPES
+        for card in discarded:
+            if is_wild_card(card):
+                continue
+            for other in goes_with(card):
+                seat_weights[other] *= keep
+        weights.append(seat_weights)
+    return weights
+
+
+def goes_with(card: Card) -> tuple[Card, ...]:
+    """The natural cards that make a meld with ``card``: its rank in every suit (itself among them), and
+    its suit one or two places away."""
+    known = _GOES_WITH.get(card)
+    if known is None:
+        suit, rank = divmod(card, 13)
+        positions = (1, 14) if rank == 0 else (rank + 1,)
+        near = {(p + d - 1) % 13 for p in positions for d in (-2, -1, 1, 2) if 1 <= p + d <= 14} - {rank}
+        known = _GOES_WITH[card] = tuple(twins(card)) + tuple(suit * 13 + r for r in sorted(near))
+    return known
+
+
+_GOES_WITH: dict[Card, tuple[Card, ...]] = {}
+
+
+def _deal_weighted(
+    hidden: list[Card], counts: list[int], weights: list[list[float] | None], rng: random.Random
+) -> None:
+    """Reorder ``hidden`` (already shuffled) so that its first ``counts[seat]`` cards, seat after seat, are
+    drawn for each seat with its weights, without replacement (each card's key is a uniform number to the
+    power of one over its weight; the largest keys are drawn)."""
+    pool = hidden[:]
+    dealt: list[Card] = []
+    for seat, count in enumerate(counts):
+        if not count:
+            continue
+        seat_weights = weights[seat]
+        if seat_weights is None:
+            chosen = list(range(count))  # the pool is shuffled: its first cards are a uniform draw
+        else:
+            keys = [rng.random() ** (1.0 / seat_weights[card]) for card in pool]
+            chosen = sorted(sorted(range(len(pool)), key=keys.__getitem__, reverse=True)[:count])
+        dealt.extend(pool[i] for i in chosen)
+        for i in reversed(chosen):
+            del pool[i]
+    hidden[:] = dealt + pool
+
+
+def determinize(view: SeatView, rng: random.Random, inference: float = 0.0) -> HandState:  # noqa: PLR0915
+    """A hand state that ``view`` could be a view of, its hidden cards dealt at random by ``rng``; with
+    ``inference`` (0 to 1), weighted by what each seat discarded (:func:`discard_weights`)."""
     rules = view.rules
     hidden = unseen_cards(view)
     rng.shuffle(hidden)
@@ -52,6 +114,8 @@ def determinize(view: SeatView, rng: random.Random) -> HandState:  # noqa: PLR09
     slots = sum(other_hidden) + view.draw_pile_size + sum(view.biribakia_left) + closed_hidden
     if slots != len(hidden):
         raise InvalidInputError(f"the view hides {slots} cards but {len(hidden)} are unseen")
+    if inference:
+        _deal_weighted(hidden, other_hidden, discard_weights(view, inference), rng)
 
     state = HandState()
     position = 0
