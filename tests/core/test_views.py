@@ -146,11 +146,12 @@ def test_views_hold_what_the_state_says(states: list[HandState]) -> None:
                 assert all(n <= held for n, held in zip(known, state.hands[other], strict=True))
 
 
-@pytest.mark.parametrize("preset", ["standard", "buraco-fechado"])
+@pytest.mark.parametrize("preset", ["standard", "buraco-aberto", "buraco-fechado"])
 def test_every_seat_sees_each_seats_discards_in_order(preset: str) -> None:
-    # Buraco fechado: a closed pile shows its top card only, but each discard was seen as it was laid;
-    # the redraw of the first draw turns a card up too.
+    # Buraco: the redraw of the first draw turns a card up too. Buraco fechado: a closed pile shows its
+    # top card only, and no record of the discards shows what it hides.
     rules = Rules.from_preset(preset, players=4)
+    closed = rules.closed_discard_pile
     rng = random.Random(5)
     bots = [make_bot("random")] * 4
     expected: list[list[int]] = [[] for _ in range(4)]
@@ -169,10 +170,12 @@ def test_every_seat_sees_each_seats_discards_in_order(preset: str) -> None:
                 expected[seat].append(state.last_drawn)
                 redraws += 1
             state.apply(action)
+            shown = [[] for _ in range(4)] if closed else expected
             for viewer in range(4):
-                assert [list(cards) for cards in observe(state, viewer).discarded] == expected
+                assert [list(cards) for cards in observe(state, viewer).discarded] == shown
+            assert [list(cards) for cards in state.discarded] == expected
         data = observe(state, 0).to_json()
-        assert data["discarded"] == [card_codes(cards) for cards in expected]
+        assert data["discarded"] == [card_codes(cards) for cards in shown]
     assert any(expected) and (preset == "standard" or redraws)
 
 

@@ -80,7 +80,7 @@ def card_strings(data: Any) -> Counter[str]:
 
 def public_cards(state: HandState, message: dict[str, Any]) -> Counter[str]:
     """The cards anyone at the table may see: melds, the discard pile, the upcard, cards known to be
-    held (taken with the pile), the last action's and the finished hands' biribas."""
+    held (taken with the pile), every seat's discards, the last action's and the finished hands' biribas."""
     cards: Counter[str] = Counter()
     for team in state.melds:
         for meld in team:
@@ -90,6 +90,7 @@ def public_cards(state: HandState, message: dict[str, Any]) -> Counter[str]:
         cards.update(card_codes([state.upcard]))
     for seat in range(state.players):
         cards.update(card_strings(message["view"]["known_cards"][seat]))
+        cards.update(card_codes(state.discarded[seat]))  # every discard was seen as it was laid
     cards += card_strings(message.get("last_action"))
     cards += card_strings(message.get("moves"))  # the hand's actions, public as they were made (a draw names no card)
     cards += card_strings(message.get("results"))

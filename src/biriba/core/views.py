@@ -70,7 +70,8 @@ class SeatView:
     """Per seat, counts of the cards everyone knows it holds (taken with the discard pile)."""
     discarded: tuple[tuple[Card, ...], ...]
     """Per seat, the cards it put on the discard pile this hand, in order (discards, and cards turned up
-    to redraw): what it chose to give away, seen by everyone."""
+    to redraw): what it chose to give away, seen by everyone. Empty for every seat under a closed pile,
+    which shows its top card only: the record would show what the pile hides."""
     bonus_suit: int | None
     upcard: Card
     """The card turned up at the deal, or -1."""
@@ -169,7 +170,7 @@ def observe(state: HandState, seat: int) -> SeatView:
         tuple(map(len, state.biribakia[state.packets_used :])),
         tuple([_NOT_TAKEN if holder < 0 else _UNPLAYED if unplayed[holder] else _TAKEN for holder in holders]),
         tuple(map(tuple, state.known)),
-        tuple(state.discarded),
+        ((),) * state.rules.players if state.rules.closed_discard_pile else tuple(state.discarded),
         state.bonus_suit,
         state.upcard,
         state.banned_discard if on_turn else -1,
