@@ -66,7 +66,7 @@ class Weights:
     player who takes single cards readily loses to one who does not (-430 a deal at three players)."""
     take_pile_margin_two_sides: float = -8.0
     """The same where the table plays as two sides (two players, or two teams): every card taken is one
-    the only opponent gave up (+1,595 a deal at two players, +342 at four, against a margin of 10)."""
+    the only opponent gave up (+1,693 a deal at two players, +260 at four, against a margin of 10)."""
     take_pile_margin_many: float = -15.0
     """The margin for a pile of two cards or more: more cards to build with are worth more than they seem."""
     take_pile_margin_unopened: float = 120.0

@@ -14,6 +14,7 @@ not, so what it discarded says what it is unlikely to hold (:func:`discard_weigh
 
 from __future__ import annotations
 
+import heapq
 import random
 
 from biriba.core.cards import N_CARD_TYPES, Card, counts_of, is_wild_card, pack, twins
@@ -94,7 +95,7 @@ def _deal_weighted(
             chosen = list(range(count))  # the pool is shuffled: its first cards are a uniform draw
         else:
             keys = [rng.random() ** (1.0 / seat_weights[card]) for card in pool]
-            chosen = sorted(sorted(range(len(pool)), key=keys.__getitem__, reverse=True)[:count])
+            chosen = sorted(heapq.nlargest(count, range(len(pool)), key=keys.__getitem__))
         dealt.extend(pool[i] for i in chosen)
         for i in reversed(chosen):
             del pool[i]
