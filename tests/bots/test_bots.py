@@ -306,7 +306,9 @@ def test_a_bot_does_not_take_back_its_own_single_discard(level: str) -> None:
     assert takes(extends)
 
 
-@pytest.mark.parametrize("level", ["heuristic", "search:worlds=3", "search:worlds=3,inference=0.5"])
+@pytest.mark.parametrize(
+    "level", ["heuristic", "search:worlds=3", "search:worlds=3,inference=0.5", "search:worlds=3,opponents=pool"]
+)
 def test_a_bot_chooses_the_same_in_every_world_its_view_allows(level: str) -> None:
     """Hidden cards dealt differently behind the same view: the choice cannot change."""
     rules = Rules.from_preset("standard")
@@ -337,6 +339,17 @@ def test_search_keeps_the_heuristic_choice_unless_another_is_clearly_better() ->
     assert bot._best([base, [v - 5 for v in base], [v + 3 for v in base], [v + 8 for v in base]]) == 3
     assert bot._best([[None, None], [1.0, None]]) == 1  # the heuristic's choice was possible nowhere
     assert SearchBot(caution=0.0)._best([base, noisy]) == 1
+
+
+def test_search_opponents_in_playouts_are_drawn_from_the_pool_and_partners_play_the_heuristic() -> None:
+    view = observe(HandState.deal(STANDARD, dealer=0, seed=3), 1)
+    plain = SearchBot()
+    assert plain._policies(view, random.Random(0)) == [plain.policy] * 4
+    pooled = SearchBot(opponents="pool")
+    drawn = [pooled._policies(view, random.Random(seed)) for seed in range(20)]
+    assert all(policies[1] is pooled.policy and policies[3] is pooled.policy for policies in drawn)  # seat 1's side
+    opponents = [type(policies[seat]) for policies in drawn for seat in (0, 2)]
+    assert set(opponents) == {HeuristicBot, GreedyBot}
 
 
 def test_search_candidates_start_with_the_heuristic_choice() -> None:
@@ -375,7 +388,15 @@ def test_a_seeded_search_decides_the_same_on_a_slow_machine(monkeypatch: pytest.
 
 
 @pytest.mark.parametrize(
-    "spec", ["search:worlds=0", "search:seconds=0", "search:turns=-1", "search:depth=3", "search:inference=1"]
+    "spec",
+    [
+        "search:worlds=0",
+        "search:seconds=0",
+        "search:turns=-1",
+        "search:depth=3",
+        "search:inference=1",
+        "search:opponents=textbook",
+    ],
 )
 def test_search_options_are_checked(spec: str) -> None:
     with pytest.raises(InvalidInputError, match="search"):

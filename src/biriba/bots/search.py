@@ -26,6 +26,8 @@ import statistics
 import time
 from collections.abc import Sequence
 
+from biriba.bots.base import Bot
+from biriba.bots.greedy import GreedyBot
 from biriba.bots.heuristic import HeuristicBot
 from biriba.bots.judgement import pile_goes_round
 from biriba.bots.value import ValueModel, state_value, table_models
@@ -35,6 +37,8 @@ from biriba.core.sampling import determinize
 from biriba.core.state import HandState
 from biriba.core.views import SeatView, observe
 
+OPPONENT_MODELS = ("heuristic", "pool")
+"""How the playouts model the other sides (the ``opponents`` option)."""
 MAX_PLAYOUT_ACTIONS = 60
 """A playout stops after this many actions whatever its horizon (a turn takes a handful)."""
 
@@ -50,7 +54,9 @@ class SearchBot:
     value model scores a playout: ``table``, the model of the table played, or a table's key such as
     ``standard/4`` for that table's model at every table, to measure what a table's own model is worth),
     ``inference`` (0 to 1: how much less often a world deals a seat the cards that go with those it
-    discarded, :func:`biriba.core.sampling.discard_weights`; 0 deals every hidden card alike).
+    discarded, :func:`biriba.core.sampling.discard_weights`; 0 deals every hidden card alike),
+    ``opponents`` (``heuristic``: every other side plays the heuristic policy in the playouts; ``pool``:
+    in each world each opponent plays the heuristic or the greedy policy, drawn at random).
     """
 
     name = "search"
@@ -65,11 +71,14 @@ class SearchBot:
         caution: float = 1.0,
         value: str = "table",
         inference: float = 0.0,
+        opponents: str = "heuristic",
     ) -> None:
         if worlds < 1 or seconds <= 0 or turns < 0 or plays < 0 or discards < 0 or caution < 0:
             raise ValueError("search needs worlds >= 1, seconds > 0, and turns, plays, discards and caution >= 0")
         if not 0 <= inference < 1:
             raise ValueError("search needs 0 <= inference < 1")
+        if opponents not in OPPONENT_MODELS:
+            raise ValueError(f"search opponents are {' or '.join(OPPONENT_MODELS)}, not {opponents!r}")
         models = table_models()
         if value != "table" and value not in models:
             raise ValueError(f"value must be 'table' or a table with a model ({', '.join(models)}), not {value!r}")
@@ -84,6 +93,9 @@ class SearchBot:
         self.model: ValueModel | None = None if value == "table" else models[value]
         """The model of every playout, or None for the table's own (:func:`biriba.bots.value.model_for`)."""
         self.policy = HeuristicBot()
+        self.opponents = opponents
+        self.pool: tuple[Bot, ...] = (self.policy, GreedyBot()) if opponents == "pool" else (self.policy,)
+        """The policies an opponent may play in a world's playouts."""
 
     def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
         return self.choose_with_margin(view, legal, rng)[0]
@@ -100,9 +112,10 @@ class SearchBot:
         values: list[list[float | None]] = [[] for _ in candidates]
         for _ in range(self.worlds):
             world = determinize(view, rng, self.inference)
+            policies = self._policies(view, rng)
             seed = rng.randrange(2**32)
             for index, action in enumerate(candidates):
-                values[index].append(self._playout(world, action, view.seat, random.Random(seed)))
+                values[index].append(self._playout(world, action, view.seat, policies, random.Random(seed)))
             if time.perf_counter() > deadline:
                 break
         best = self._best(values)
@@ -152,9 +165,22 @@ class SearchBot:
                 chosen.append(action)
         return chosen
 
-    def _playout(self, world: HandState, action: Action, seat: int, rng: random.Random) -> float | None:
-        """The value for ``seat`` of playing ``action`` in ``world``, then the heuristic policy for
-        everyone to the end of this seat's turn and through ``turns`` turns of the players after it;
+    def _policies(self, view: SeatView, rng: random.Random) -> Sequence[Bot]:
+        """Each seat's policy in one world's playouts: the heuristic for this seat's side, and for the
+        opponents one drawn from the pool (the heuristic alone, unless ``opponents`` is ``pool``)."""
+        if len(self.pool) == 1:
+            return [self.policy] * len(view.seat_team)
+        team = view.seat_team[view.seat]
+        return [
+            self.policy if seat == view.seat or (team >= 0 and other == team) else rng.choice(self.pool)
+            for seat, other in enumerate(view.seat_team)
+        ]
+
+    def _playout(
+        self, world: HandState, action: Action, seat: int, policies: Sequence[Bot], rng: random.Random
+    ) -> float | None:
+        """The value for ``seat`` of playing ``action`` in ``world``, then each seat's policy of
+        ``policies`` to the end of this seat's turn and through ``turns`` turns of the players after it;
         None if ``action`` is not legal there (a closed pile's hidden cards can make the pile
         untakeable in a sampled world)."""
         state = world.clone()
@@ -162,13 +188,12 @@ class SearchBot:
             state.apply(action)
         except IllegalAction:
             return None
-        policy = self.policy
         turns_begun = 0
         for _ in range(MAX_PLAYOUT_ACTIONS):
             if state.is_over:
                 return _final_difference(state, seat)
             mover = state.current
-            state.apply(policy.choose(observe(state, mover), state.legal_actions(), rng))
+            state.apply(policies[mover].choose(observe(state, mover), state.legal_actions(), rng))
             if state.current != mover:
                 turns_begun += 1
                 if turns_begun > self.turns:
