@@ -93,7 +93,6 @@ class SearchBot:
         self.model: ValueModel | None = None if value == "table" else models[value]
         """The model of every playout, or None for the table's own (:func:`biriba.bots.value.model_for`)."""
         self.policy = HeuristicBot()
-        self.opponents = opponents
         self.pool: tuple[Bot, ...] = (self.policy, GreedyBot()) if opponents == "pool" else (self.policy,)
         """The policies an opponent may play in a world's playouts."""
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import heapq
 import random
+from functools import lru_cache
 
 from biriba.core.cards import N_CARD_TYPES, Card, counts_of, is_wild_card, pack, twins
 from biriba.core.errors import InvalidInputError
@@ -48,19 +49,25 @@ def discard_weights(view: SeatView, inference: float) -> list[list[float] | None
     think otherwise): each card it discarded multiplies the weight of the cards that go with it (its
     rank, and its suit one or two places away, the Ace at both ends) by ``1 - inference``. The seat's own
     entry is None. Wild cards discarded say nothing (a player gives one away only when it must)."""
+    return [
+        None if seat == view.seat else _seat_weights(discarded, inference)
+        for seat, discarded in enumerate(view.discarded)
+    ]
+
+
+@lru_cache(maxsize=256)
+def _seat_weights(discarded: tuple[Card, ...], inference: float) -> list[float] | None:
+    """One seat's weights (:func:`discard_weights`). Every world of a decision asks again for the same
+    discards: the answer is remembered (callers only read it)."""
+    if not inference or not discarded:
+        return None
     keep = 1.0 - inference
-    weights: list[list[float] | None] = []
-    for seat, discarded in enumerate(view.discarded):
-        if seat == view.seat or not inference or not discarded:
-            weights.append(None)
+    weights = [1.0] * N_CARD_TYPES
+    for card in discarded:
+        if is_wild_card(card):
             continue
-        seat_weights = [1.0] * N_CARD_TYPES
-        for card in discarded:
-            if is_wild_card(card):
-                continue
-            for other in goes_with(card):
-                seat_weights[other] *= keep
-        weights.append(seat_weights)
+        for other in goes_with(card):
+            weights[other] *= keep
     return weights
 
 

@@ -163,6 +163,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         rules = Rules.from_preset(preset, players=players)
         for bot in args.bots:
             result = calibrate(rules, bot, args.hands, args.seed)
+            level = result.calibrated()
             entries[f"{bot} {preset} {players}p"] = {
                 "bot": bot,
                 "preset": preset,
@@ -172,7 +173,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "positions": result.positions,
                 "held": round(result.held, 4),
                 "dealt": {f"{level:.1f}": round(value, 4) for level, value in result.dealt.items()},
-                "calibrated": None if result.calibrated() is None else round(result.calibrated() or 0.0, 3),
+                "calibrated": None if level is None else round(level, 3),
             }
             print(
                 f"{bot} {preset} {players}p: calibrated {entries[f'{bot} {preset} {players}p']['calibrated']}",
