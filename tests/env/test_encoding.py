@@ -220,6 +220,39 @@ def test_observations_hold_one_seats_information_only() -> None:
     assert layout.part(other, "pending_mode")[0] == 1 and layout.part(other, "pending_cards").sum() == 0
 
 
+def test_known_cards_and_table_melds_are_encoded_as_each_seat_sees_them() -> None:
+    # Seeded random play until both teams have melds and a seat holds cards the others know of.
+    episode = HandEpisode(STANDARD, 0, seed=4)
+    rng = random.Random(4)
+    layout = episode.layout
+    checked = 0
+    while not episode.is_over:
+        state = episode.state
+        if all(state.melds) and any(sum(row) for row in observe(state, 0).known_cards) and not episode.prefix:
+            for seat in range(4):
+                view = episode.view(seat)
+                vector = episode.observation(seat)
+                others = [(seat + k) % 4 for k in range(1, 4)]
+                known = layout.part(vector, "known_cards")
+                assert [list(row) for row in known] == [list(view.known_cards[o]) for o in others]
+                cards, info = layout.part(vector, "meld_cards"), layout.part(vector, "meld_info")
+                team_order = [view.team, 1 - view.team]
+                for row, team in enumerate(team_order):
+                    melds = view.melds[team]
+                    for i, meld in enumerate(melds):
+                        held = Counter(meld.cards)
+                        assert [int(n) for n in cards[row, i]] == [held[c] for c in range(N_CARD_TYPES)]
+                        shape = meld.shape
+                        flags = [1, shape.kind == "run", shape.kind == "set", shape.kind == "wild", shape.clean]
+                        assert list(info[row, i]) == [*flags, shape.is_biriba, meld.laid_whole]
+                    assert not cards[row, len(melds) :].any() and not info[row, len(melds) :].any()
+                # Encoded again, from the parts the layout keeps of each meld: the same vector.
+                assert np.array_equal(layout.encode(view, episode.pending(seat)), vector)
+            checked += 1
+        episode.step(rng.choice(episode.legal_sub_actions()))
+    assert checked > 10
+
+
 def test_pending_steps_are_encoded() -> None:
     episode = _play_to_a_meld_decision(11)
     layout = episode.layout

@@ -65,7 +65,7 @@ from biriba.core.melds import RUN, SET, WILD, MeldCards, meld_shape
 from biriba.core.rules import Rules
 from biriba.core.scoring import BiribakiStatus
 from biriba.core.state import NO_CARD, Phase
-from biriba.core.views import SeatView
+from biriba.core.views import MeldView, SeatView
 
 DRAW, TAKE_PILE, PASS, REDRAW, BONUS_NONE = 0, 1, 2, 3, 4
 BONUS_SUIT = 5
@@ -119,6 +119,8 @@ class ActionEncoding:
         Raise :class:`EncodingError` for an action the encoding cannot hold (an extension of a meld
         number beyond :attr:`max_melds`, or a meld holding no three-card meld of the table).
         """
+        if type(action) is Discard:  # most of a turn's choices: before the pattern match's class checks
+            return (DISCARD + action.card,)
         match action:
             case Draw():
                 return (DRAW,)
@@ -275,6 +277,8 @@ PHASES = (Phase.DRAW, Phase.PLAY, Phase.CHOOSE, Phase.OVER)
 BIRIBAKI_STATUSES = (BiribakiStatus.NOT_TAKEN, BiribakiStatus.TAKEN, BiribakiStatus.TAKEN_UNPLAYED)
 MELD_FEATURES = ("present", "run", "set", "wild", "clean", "biriba", "laid_whole")
 SCORE_BOUND = 1e7
+MELD_PARTS_KEPT = 1 << 14
+"""The most table melds whose observation parts a layout keeps (then it forgets them all)."""
 """Bound of the score fields (cumulative scores before the hand) in the observation space."""
 
 
@@ -349,6 +353,7 @@ class ObservationLayout:
         self.starts = {name: f.start for name, f in fields.items()}
         """Where each field begins in the flat vector."""
         self._zeros = array("f", bytes(4 * self.size))
+        self._meld_parts: dict[tuple[MeldCards, bool], tuple[array[float], array[float]]] = {}
 
     @cached_property
     def low(self) -> np.ndarray:
@@ -369,7 +374,7 @@ class ObservationLayout:
         f = self.fields[name]
         return vector[f.start : f.stop].reshape(f.shape)
 
-    def encode(self, view: SeatView, pending: Pending | None = None) -> np.ndarray:  # noqa: PLR0915
+    def encode(self, view: SeatView, pending: Pending | None = None) -> np.ndarray:
         """The observation vector of ``view``; ``pending`` is the seat's own unfinished meld action.
 
         Every learning step asks for one, so the work is gathered: runs of numbers go in as slices, and
@@ -388,25 +393,15 @@ class ObservationLayout:
         ones: list[int] = []
         counted: list[int] = []
 
-        start = at["hand"]
-        vector[start : start + N_CARD_TYPES] = array("f", view.hand_counts)
-        start = at["known_cards"]
-        known = view.known_cards
-        others = array("f", itertools.chain.from_iterable(known[other] for other in seats[1:]))
-        vector[start : start + N_CARD_TYPES * (players - 1)] = others
+        # Card counts are mostly zeros: only the cards held are written (a float array built from 53
+        # counts costs more than the few writes).
+        _put_counts(vector, at["hand"], view.hand_counts)
+        start, known = at["known_cards"], view.known_cards
+        for k, other in enumerate(seats[1:]):
+            _put_counts(vector, start + k * N_CARD_TYPES, known[other])
         start = at["hand_sizes"]
         vector[start : start + players] = array("f", [view.hand_sizes[s] for s in seats])
-        cards_at, info_at, max_melds = at["meld_cards"], at["meld_info"], self.encoding.max_melds
-        features = len(MELD_FEATURES)
-        for row, team in enumerate(team_order):
-            for i, meld in enumerate(view.melds[team][:max_melds]):
-                slot = row * max_melds + i
-                base = cards_at + slot * N_CARD_TYPES
-                counted += [base + card for card in meld.cards]
-                shape = meld.shape
-                flags = (True, shape.kind == RUN, shape.kind == SET, shape.kind == WILD, shape.clean)
-                base = info_at + slot * features
-                ones += [base + k for k, flag in enumerate((*flags, shape.is_biriba, meld.laid_whole)) if flag]
+        self._encode_melds(vector, [view.melds[team] for team in team_order])
         start = at["discard_pile"]
         counted += [start + card for card in view.discard_pile]
         if view.discard_pile:
@@ -443,6 +438,36 @@ class ObservationLayout:
         self._encode_pending(observation, pending or Pending())
         return observation
 
+    def _encode_melds(self, vector: array[float], rows: list[tuple[MeldView, ...]]) -> None:
+        """Write the teams' table melds, a row of slots per team (the observing seat's team first)."""
+        cards_at, info_at, max_melds = self.starts["meld_cards"], self.starts["meld_info"], self.encoding.max_melds
+        features = len(MELD_FEATURES)
+        meld_parts = self._meld_parts
+        for row, melds in enumerate(rows):
+            for i, meld in enumerate(melds[:max_melds]):
+                slot = row * max_melds + i
+                parts = meld_parts.get((meld.cards, meld.laid_whole))
+                if parts is None:
+                    parts = self._encode_meld(meld)
+                base = cards_at + slot * N_CARD_TYPES
+                vector[base : base + N_CARD_TYPES] = parts[0]
+                base = info_at + slot * features
+                vector[base : base + features] = parts[1]
+
+    def _encode_meld(self, meld: MeldView) -> tuple[array[float], array[float]]:
+        """A table meld's part of the observation: its card counts and its features, kept for the next
+        observations (a meld stays on the table, unchanged, for many steps)."""
+        counts = array("f", bytes(4 * N_CARD_TYPES))
+        for card in meld.cards:
+            counts[card] += 1
+        shape = meld.shape
+        flags = (True, shape.kind == RUN, shape.kind == SET, shape.kind == WILD, shape.clean)
+        features = array("f", (*flags, shape.is_biriba, meld.laid_whole))
+        if len(self._meld_parts) >= MELD_PARTS_KEPT:
+            self._meld_parts.clear()
+        parts = self._meld_parts[meld.cards, meld.laid_whole] = (counts, features)
+        return parts
+
     def _encode_pending(self, vector: np.ndarray, pending: Pending) -> None:
         encoding = self.encoding
         mode = self.part(vector, "pending_mode")
@@ -463,6 +488,12 @@ class ObservationLayout:
                 cards[step - encoding.add_card] += 1
         extending = encoding.extend_meld <= pending.steps[0] < encoding.add_card
         mode[2 if extending else 1] = 1
+
+
+def _put_counts(vector: array[float], start: int, counts: Sequence[int]) -> None:
+    """Write the non-zero ``counts`` (per card type) into ``vector`` from ``start`` on."""
+    for card in itertools.compress(range(len(counts)), counts):
+        vector[start + card] = counts[card]
 
 
 def _without(cards: MeldCards, part: MeldCards) -> list[Card]:
