@@ -23,7 +23,7 @@ from biriba.core.cards import pack, parse_card, shuffled_pack
 from biriba.core.errors import InvalidInputError
 from biriba.core.rules import PRESETS, Rules
 from biriba.core.sampling import determinize
-from biriba.core.state import HandState
+from biriba.core.state import HandState, Phase
 from biriba.core.views import SeatView, observe
 
 STANDARD = Rules.from_preset("standard")
@@ -237,6 +237,40 @@ def test_every_bot_plays_every_format_and_preset(preset: str, players: int) -> N
     assert state.is_over
     assert record.replay().fingerprint() == state.fingerprint()
     assert all(bot.calls for bot in bots)
+
+
+def test_before_partnerships_form_the_heuristic_takes_a_pile_that_lets_it_open_at_once() -> None:
+    """Classic rules at three players: the first to lay the whole hand plays alone for the team's score.
+    With the QD the hand is laid whole but the 8H (3S-6S, three 7s, 9D-QD), so the pile is taken though
+    its one card is worth little on its own; a KC that opens nothing is left for the draw."""
+    classic = Rules.from_preset("classic", players=3)
+    hand = {0: "3S 4S 5S 6S 7H 7D 7C 9D 10D JD 8H"}
+    opens = position(hand, rules=classic, dealer=2, discard="QD", seat_team=[-1, -1, -1])
+    bot = make_bot("heuristic")
+    assert bot.choose(observe(opens, 0), opens.legal_actions(), random.Random(0)) == TakePile(0)
+    opens.apply(TakePile(0))
+    assert any(isinstance(action, Meld) and len(action.melds) == 3 for action in opens.legal_actions())
+    stays_closed = position(hand, rules=classic, dealer=2, discard="KC", seat_team=[-1, -1, -1])
+    assert bot.choose(observe(stays_closed, 0), stays_closed.legal_actions(), random.Random(0)) == Draw(0)
+
+
+def test_the_heuristic_extends_and_keeps_short_melds_rather_than_laying_them_early() -> None:
+    """A new short meld earns a quarter of its way to a biriba (``new_meld_share``): the 7H goes on the
+    team's 7s before 8C 9C 10C are laid, and 9H 10H with the Joker stay in hand. With the full share
+    (the heuristic of before) both were laid at once."""
+    extend = position({0: "9S 7H 8H JD QD 8C 9C 10C QC"}, phase=Phase.PLAY, melds={0: ["7S 7H 7D"]})
+    keep = position({0: "5S 9H 10H KD 6C JK"}, phase=Phase.PLAY)
+    for state, now, before in (
+        (
+            extend,
+            Extend(0, 0, (parse_card("7H"),)),
+            Meld(0, ((parse_card("8C"), parse_card("9C"), parse_card("10C")),)),
+        ),
+        (keep, Discard(0, parse_card("KD")), Meld(0, ((parse_card("9H"), parse_card("10H"), parse_card("JK")),))),
+    ):
+        view, legal = observe(state, 0), state.legal_actions()
+        assert make_bot("heuristic").choose(view, legal, random.Random(0)) == now
+        assert make_bot("heuristic:new_meld_share=1").choose(view, legal, random.Random(0)) == before
 
 
 @pytest.mark.parametrize("level", ["greedy", "heuristic", "textbook"])

@@ -111,8 +111,10 @@ def test_no_hint_ends_the_turn_while_a_play_takes_a_meld_one_card_from_a_biriba(
     """Seed 31, seat 1, hand A♥ 5♥ A♦ 3♦ 4♦ 8♦ 3♣ with the team's set 3♥ 3♥ 3♦ 3♣ on the table: the
     search, by the noise of its sampling, sometimes discards A♥; a teacher adds the 3s (a set of 5, then 6)."""
     state = HandState.deal(STANDARD, 0, seed=31)
-    # The heuristic players that reached this position took a pile only at a margin of +10 (of any size).
-    bots = [make_bot("heuristic:take_pile_margin_many=10,take_pile_margin_two_sides=10") for _ in range(4)]
+    # The heuristic players that reached this position took a pile only at a margin of +10 (of any size)
+    # and credited a new meld with all of its way to a biriba.
+    spec = "heuristic:take_pile_margin_many=10,take_pile_margin_two_sides=10,new_meld_share=1"
+    bots = [make_bot(spec) for _ in range(4)]
     rng = random.Random(31)
     for _ in range(145):
         seat = state.current

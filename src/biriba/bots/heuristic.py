@@ -9,12 +9,15 @@
   under ``whole_hand_opening``), a pile must beat the draw by far: every card taken makes the hand
   harder to lay whole, and with formed partnerships the first to lay it plays alone for the whole team's
   score (against the greedy player, 150 duplicate deals: classic 3 players from -447 to +92, Venezuelan
-  3 players from -286 to +51, Venezuelan 4 players from -48 to +112).
+  3 players from -286 to +51, Venezuelan 4 players from -48 to +112). But a pile with which the hand can
+  be laid whole at once is taken: opening first is what the race is for (against not taking it, 60-200
+  duplicate deals: classic 3 players +139, Venezuelan 3 and 4 players +198 and +315, 5 players +159 to
+  +320).
 - **Melds**: every listed meld and extension is scored by what it adds to the team's melds on their way
-  to biribas (runs in the bonus suit count more, clean ones more than dirty), the points it puts on the
-  table, and what it spends: a wild card is kept for completing a biriba or emptying the hand, not
-  spent on a short meld. Emptying the hand for the biribaki is worth a lot; going out is chosen when
-  the team is not behind.
+  to biribas (runs in the bonus suit count more, clean ones more than dirty; a new short meld earns only
+  a quarter of its way, ``new_meld_share``), the points it puts on the table, and what it spends: a wild
+  card is kept for completing a biriba or emptying the hand, not spent on a short meld. Emptying the
+  hand for the biribaki is worth a lot; going out is chosen when the team is not behind.
 - **Discards**: the card least useful to the hand (no neighbours, no twins, no team meld to join) and
   least useful to the next player, who takes the whole pile for a card that fits their melds or the
   cards they are known to hold; high cards go first when the hand may end soon.
@@ -35,6 +38,7 @@ from biriba.bots.judgement import (
     end_risk,
     meld_potential,
     must_open_whole,
+    pile_card_fits,
     pile_goes_round,
     plays_as_two_sides,
     position_value,
@@ -82,6 +86,8 @@ class HeuristicBot:
         alternative = DRAW_VALUE if isinstance(other, Draw) else 0.0
         weights = self.weights
         if must_open_whole(view):
+            if pile_card_fits(view):
+                return take  # with the pile the hand can be laid whole now: open first
             margin = weights.take_pile_margin_unopened
         elif view.discard_pile_size > 1:
             margin = weights.take_pile_margin_many
@@ -132,6 +138,8 @@ class HeuristicBot:
             shapes = [meld_shape(cards, melds_rules) for cards in action.melds]
             progress = sum(meld_potential(rules, shape, view.bonus_suit) for shape in shapes if shape is not None)
             completes_biriba = any(shape is not None and shape.is_biriba for shape in shapes)
+            if not completes_biriba:
+                progress *= self.weights.new_meld_share
             wild_in_short = sum(
                 1
                 for cards, shape in zip(action.melds, shapes, strict=True)

@@ -56,6 +56,11 @@ class Weights:
     twin: float = 7.0
     """Another card of the same rank (for sets)."""
     extends_team: float = 30.0
+    new_meld_share: float = 0.25
+    """The share of a new short meld's way to a biriba (:func:`meld_potential`) that laying it earns: cards
+    laid in a short meld no longer build a longer one from the hand, and what a meld may become is won
+    mostly by extending it (against full credit, 100-200 duplicate deals: +580 a deal at two players, +267
+    at three, +162 at four, +213 at five; without any credit, hands at two players loop to the cap)."""
     bonus_suit_factor: float = 1.35
     danger_per_pile_card: float = 6.0
     danger_base: float = 25.0
