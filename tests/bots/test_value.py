@@ -13,6 +13,7 @@ from tests.builders import position
 
 from biriba.bots import make_bot
 from biriba.bots import value as value_module
+from biriba.bots.base import BOTS_VERSION
 from biriba.bots.search import SearchBot
 from biriba.bots.value import (
     DEFAULT_TABLE,
@@ -77,6 +78,8 @@ def test_every_table_ships_a_model_naming_every_feature_with_its_held_out_figure
         info = entry["info"]
         assert f"{info['preset']}/{info['players']}" == key
         assert info["held_out_hands"] >= 100, key
+        # Fitted to the play of today's bots: their playouts reach the positions the fit saw.
+        assert info["bots_version"] == BOTS_VERSION, key
         # A table ships its own model only where it predicts its held-out hands better than the 4-player
         # standard game's model, and both beat the hand-made value (a baseline that costs no fit).
         assert info["held_out_r2"] >= info[DEFAULT_MODEL_R2], key
@@ -188,6 +191,10 @@ def test_the_command_writes_each_table_and_does_not_fit_it_again(
 
     monkeypatch.setattr(value_fit, "fit", no_fit)
     assert value_fit.main(argv) == 0
-    assert "standard/3: already fitted on 5 hands, seed 1" in capsys.readouterr().out
+    assert f"standard/3: already fitted on 5 hands, seed 1, bots {BOTS_VERSION}" in capsys.readouterr().out
     with pytest.raises(AssertionError, match="fitted again"):
         value_fit.main([*argv, "--refit"])
+    # A model fitted to the play of other bots is fitted again.
+    monkeypatch.setattr(value_fit, "BOTS_VERSION", "2000-01-01")
+    with pytest.raises(AssertionError, match="fitted again"):
+        value_fit.main(argv)

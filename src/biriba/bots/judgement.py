@@ -211,9 +211,10 @@ def pile_goes_round(view: SeatView, other: Action) -> bool:
     every player taking a one-card pile of a Two and discarding another). Every bot draws or passes then;
     the rules allow the pile to go round, but a hand must end.
 
-    Nor does a player take back, as a one-card pile, a card it discarded itself earlier in the hand,
-    unless the card now extends its team's melds: two players who each take the other's single discard
-    and throw out another card (one keeping its melds in hand) swap the same few cards for ever."""
+    Nor does a player take back, as a one-card pile, a card it discarded itself earlier in the hand, unless
+    the card now extends its team's melds, or a wild card once it discarded any: two players who each take
+    the other's single discard and throw out another card (one keeping its melds in hand) swap the same
+    few cards for ever."""
     if _takes_back_own_discard(view):
         return True
     short = sum(view.hand_counts) + len(view.discard_pile) <= EXACT_PILE_TEST_CARDS
@@ -225,7 +226,12 @@ def _takes_back_own_discard(view: SeatView) -> bool:
     if view.discard_pile_size != 1 or rules.take_pile_requires_meld or rules.take_pile_requires_top_card:
         return False
     card = view.discard_pile[-1]
-    return card in view.discarded[view.seat] and not extends(view, card, team_melds(view))
+    discarded = view.discarded[view.seat]
+    if card in WILD_CARDS:
+        # Wild cards stand for one another, and one extends almost any meld (it did when it was thrown):
+        # two players holding only wild cards swapped Jokers for Twos round the table for ever.
+        return any(c in WILD_CARDS for c in discarded)
+    return card in discarded and not extends(view, card, team_melds(view))
 
 
 def plays_as_two_sides(view: SeatView) -> bool:

@@ -35,8 +35,10 @@ held out: the fit is judged on them by R², against the 4-player standard game's
     .venv/bin/python -m biriba.sim.value_fit --all-tables --hands 2000  # every preset and format
 
 Each table's model is written to ``src/biriba/bots/value_models.json`` as soon as it is fitted; a table
-already there with the same number of hands and seed is not fitted again (``--refit`` does), so a
-stopped run of every table picks up where it stopped. Needs numpy (the ``research`` or ``dev`` extra).
+already there with the same number of hands and seed, fitted to the play of the same bots
+(:data:`biriba.bots.base.BOTS_VERSION`), is not fitted again (``--refit`` does), so a stopped run of every
+table picks up where it stopped, and a run after the bots changed fits every table again. Needs numpy (the
+``research`` or ``dev`` extra).
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from biriba.bots.base import BOTS_VERSION
 from biriba.bots.heuristic import HeuristicBot
 from biriba.bots.judgement import position_value
 from biriba.bots.value import (
@@ -187,6 +190,7 @@ def fit(hands: int, seed: int, workers: int | None, preset: str = "standard", pl
             "partnerships": rules.partnerships,
             "hands": hands,
             "seed": seed,
+            "bots_version": BOTS_VERSION,
             "cut_hands": sum(1 for samples in results if not len(samples[0])),
             "rows": len(train_y) + len(test_y),
             "held_out_hands": len(held_out),
@@ -221,11 +225,13 @@ def write_models(data: dict[str, Any], path: Path) -> None:
 
 
 def already_fitted(entry: dict[str, Any] | None, hands: int, seed: int) -> bool:
+    """Whether the table's model was fitted on these hands and seed, to the play of today's bots (a model
+    fitted to other bots' play misjudges the positions today's playouts reach)."""
     if entry is None:
         return False
     model_from_json(entry)  # refuses a model of other features
     info = entry.get("info", {})
-    return bool(info.get("hands") == hands and info.get("seed") == seed)
+    return bool(info.get("hands") == hands and info.get("seed") == seed and info.get("bots_version") == BOTS_VERSION)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -237,7 +243,9 @@ def main(argv: list[str] | None = None) -> int:
         "--tables", default=DEFAULT_TABLE.replace("/", ":"), help="PRESET:PLAYERS,... or 'all' (default standard:4)"
     )
     parser.add_argument("--all-tables", action="store_true", help="every preset and format (as --tables all)")
-    parser.add_argument("--refit", action="store_true", help="fit tables already fitted with these hands and seed")
+    parser.add_argument(
+        "--refit", action="store_true", help="fit tables already fitted with these hands, seed and bots"
+    )
     parser.add_argument("--out", type=Path, default=MODELS_PATH, help="the models file (updated table by table)")
     args = parser.parse_args(argv)
     if args.hands < 5:
@@ -250,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
     for preset, players in tables:
         key = table_key(preset, players)
         if not args.refit and already_fitted(data["tables"].get(key), args.hands, args.seed):
-            print(f"{key}: already fitted on {args.hands} hands, seed {args.seed}", flush=True)
+            print(f"{key}: already fitted on {args.hands} hands, seed {args.seed}, bots {BOTS_VERSION}", flush=True)
             continue
         model = fit(args.hands, args.seed, args.workers, preset, players)
         data["tables"][key] = model
