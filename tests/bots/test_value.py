@@ -152,6 +152,10 @@ def test_a_fit_on_a_few_hands_gives_finite_weights_for_every_feature() -> None:
     assert isinstance(weights, dict) and sorted(weights) == sorted(FEATURES)
     assert all(math.isfinite(w) for w in weights.values())
     assert model_from_json(model).weights == tuple(weights[name] for name in FEATURES)
+    # The 4-player standard game's model is the one fitted: judged against itself, not the one it replaces.
+    info = model["info"]
+    assert isinstance(info, dict) and info[DEFAULT_MODEL_R2] == info["held_out_r2"]
+    assert info["bots_version"] == BOTS_VERSION
 
 
 def test_at_a_table_of_three_sides_each_side_is_a_row_against_the_others_mean() -> None:

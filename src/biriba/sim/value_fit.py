@@ -179,7 +179,8 @@ def fit(hands: int, seed: int, workers: int | None, preset: str = "standard", pl
 
     # The hand-made value is on another scale: judge it by its best linear rescaling.
     slope, intercept = np.polyfit(test_base, test_y, 1)
-    default = np.array(default_model().weights)
+    # The default table's model is the one being fitted (not the one it replaces).
+    default = weights if table_key(preset, players) == DEFAULT_TABLE else np.array(default_model().weights)
     rules = Rules.from_preset(preset, players=players)
     return {
         "weights": {name: round(float(w), 6) for name, w in zip(FEATURES, weights, strict=True)},
