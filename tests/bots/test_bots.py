@@ -11,15 +11,15 @@ from enum import Enum
 from typing import Any
 
 import pytest
-from tests.builders import position
+from tests.builders import deck_for, position
 
 from biriba.bots import BOT_LEVELS, GreedyBot, RandomBot, make_bot
 from biriba.bots.base import OTHER_BOTS, Bot
 from biriba.bots.heuristic import HeuristicBot
 from biriba.bots.play import play_hand, play_match, play_out
 from biriba.bots.search import SearchBot
-from biriba.core.actions import Action, Discard, Draw, Extend, Meld, Pass, TakePile
-from biriba.core.cards import pack, parse_card, shuffled_pack
+from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, TakePile
+from biriba.core.cards import SUITS, pack, parse_card, shuffled_pack
 from biriba.core.errors import InvalidInputError
 from biriba.core.rules import PRESETS, Rules
 from biriba.core.sampling import determinize
@@ -250,6 +250,18 @@ def test_a_wild_card_is_not_taken_back_for_another_the_seat_threw() -> None:
     assert bot.choose(observe(state, 0), state.legal_actions(), random.Random(0)) == TakePile(0)
     state.discarded[0] = (parse_card("JK"),)
     assert bot.choose(observe(state, 0), state.legal_actions(), random.Random(0)) == Draw(0)
+
+
+def test_a_joker_turned_up_the_heuristic_names_the_suit_it_holds_most_of() -> None:
+    """Classic rules: a Joker turned up lets the first player name the bonus suit. The compiled
+    heuristic once failed here (the suit's strength, a sum of floats, was added up as an integer)."""
+    classic = Rules.from_preset("classic", players=4)
+    deck = deck_for(3, hands={0: "3H 4H 6H 8H 10H QH 2H 5S 9C"}, upcard="JK", rules=classic)
+    state = HandState.deal(classic, dealer=3, deck=deck)
+    assert state.phase is Phase.CHOOSE
+    bot = make_bot("heuristic")
+    hearts = SUITS.index("H")
+    assert bot.choose(observe(state, 0), state.legal_actions(), random.Random(0)) == ChooseBonusSuit(0, hearts)
 
 
 def test_before_partnerships_form_the_heuristic_takes_a_pile_that_lets_it_open_at_once() -> None:

@@ -185,4 +185,5 @@ class HeuristicBot:
         if suit is None:
             return 25.0
         cards = [c for c in suit_cards(suit) for _ in range(view.hand_counts[c])]
-        return len(cards) * 10 + sum(card_utility(view, c, weights=self.weights) for c in cards)
+        # A float start: the compiled module would otherwise add the floats to an int.
+        return len(cards) * 10 + sum((card_utility(view, c, weights=self.weights) for c in cards), 0.0)
