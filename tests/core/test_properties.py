@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Callable
 
 import pytest
@@ -27,7 +28,9 @@ from biriba.core.compiled import COMPILED
 from biriba.core.errors import IllegalAction
 from biriba.core.melds import (
     TWOS,
+    WILD_CARDS,
     MeldRules,
+    _find_hardest_card,
     _melds_holding,
     _PartitionSearch,
     all_melds,
@@ -593,6 +596,26 @@ def test_the_melds_holding_a_card_are_exactly_those_of_every_meld(
     for card, held in enumerate(counts):
         if held:
             assert list(_melds_holding(card, bytes(counts), rules)) == [m for m in every if card in m]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cards=HAND_CARDS, extra=st.lists(st.sampled_from([JOKER, *TWOS, 0, 13, 26, 39]), max_size=4), rules=MELD_OPTIONS)
+def test_the_search_places_first_the_card_the_fewest_three_card_melds_hold(
+    cards: list[int], extra: list[int], rules: MeldRules
+) -> None:
+    # The partition search counts each card's places in the three-card melds from the cached groups of
+    # three_card_melds (a suit's runs, a rank's sets): the pivot must be the one the melds themselves give,
+    # a card held twice in a meld counting twice; the first card in none ends the search.
+    counts = counts_of(cards + extra)
+    places = Counter(card for meld in three_card_melds(counts, rules) for card in meld)
+    held = [card for card, n in enumerate(counts) if n]
+    unplaceable = [card for card in held if not places[card]]
+    expected = (
+        (unplaceable[0], False)
+        if unplaceable
+        else (min(held, key=lambda card: (card in WILD_CARDS, places[card], card)), True)
+    )
+    assert _find_hardest_card(bytes(counts), rules) == expected
 
 
 HUGE_HAND = (

@@ -483,13 +483,37 @@ def three_card_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS) -> li
     The work is done per suit (runs) and per rank (sets) on small keys and cached, since hands
     change one card at a time; no meld can come from two groups, so there is nothing to merge.
     """
-    held = bytes(counts)  # a hand holds fewer than 256 copies of a card
+    found: list[MeldCards] = []
+    _gather_triples(bytes(counts), rules, found, None)
+    return found
+
+
+class _TripleGroup:
+    """One group of three-card melds (a suit's runs, a rank's sets, the melds of wild cards), and, asked
+    for by the partition search only, each card's number of places in them."""
+
+    __slots__ = ("_places", "melds")
+
+    def __init__(self, melds: tuple[MeldCards, ...]) -> None:
+        self.melds = melds
+        self._places: tuple[tuple[Card, int], ...] | None = None
+
+    def places(self) -> tuple[tuple[Card, int], ...]:
+        """``(card, places)`` pairs: a card held twice in a meld counts twice."""
+        if self._places is None:
+            self._places = tuple(Counter(chain.from_iterable(self.melds)).items())
+        return self._places
+
+
+def _gather_triples(held: bytes, rules: MeldRules, found: list[MeldCards] | None, places: list[int] | None) -> None:
+    """The groups of :func:`three_card_melds` (a suit's runs, a rank's sets, the melds of wild cards) of
+    ``held``, a hand's counts as bytes (a hand holds fewer than 256 copies of a card): their melds added
+    to ``found`` in its order, and each card's places in them to ``places``, as asked."""
     wilds_held = held[JOKER : JOKER + 1] + held[1:2] + held[14:15] + held[27:28] + held[40:41]
     if len(_RUN_TRIPLES) + len(_SET_TRIPLES) + len(_RUNS_BY_PRESENCE) > _CACHE_LIMIT:
         _RUN_TRIPLES.clear()
         _SET_TRIPLES.clear()
         _RUNS_BY_PRESENCE.clear()
-    found: list[MeldCards] = []
     for suit in (0, 1, 2, 3):
         base = suit * 13
         key = (suit, held[base : base + 13], wilds_held)
@@ -497,7 +521,7 @@ def three_card_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS) -> li
         if runs is None:
             # Counts beyond what a run can use (a second copy, a third wild card) do not change its melds.
             runs = _RUN_TRIPLES[key] = _runs_of(_run_key(suit, held, wilds_held))
-        found += runs
+        _take_group(runs, found, places)
     for rank in rules.set_ranks:
         index = rank - 1  # the rank's card in the spades, 13 apart in each suit
         by_suit = held[index:52:13]
@@ -506,21 +530,28 @@ def three_card_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS) -> li
             triples = _SET_TRIPLES.get(set_key)
             if triples is None:
                 present = bytes(min(n, 1) for n in wilds_held)
-                triples = _SET_TRIPLES[set_key] = _set_triples(index, bytes((index, *by_suit)) + present)
-            found += triples
+                triples = _SET_TRIPLES[set_key] = _TripleGroup(_set_triples(index, bytes((index, *by_suit)) + present))
+            _take_group(triples, found, places)
     if (rules.sets_of_twos or rules.wild_melds) and sum(wilds_held) >= 3:
-        found += _wild_triples(wilds_held, rules)
-    return found
+        _take_group(_wild_triples(wilds_held, rules), found, places)
+
+
+def _take_group(group: _TripleGroup, found: list[MeldCards] | None, places: list[int] | None) -> None:
+    if found is not None:
+        found += group.melds
+    if places is not None:
+        for card, number in group.places():
+            places[card] += number
 
 
 @lru_cache(maxsize=1 << 8)
-def _wild_triples(wilds_held: bytes, rules: MeldRules) -> tuple[MeldCards, ...]:
+def _wild_triples(wilds_held: bytes, rules: MeldRules) -> _TripleGroup:
     """The valid three-card melds of wild cards only (sets of Twos, Venezuelan wild-card melds) that the
     wild cards held (Joker, 2S, 2H, 2D, 2C) make."""
     counts = [0] * (JOKER + 1)
     for wild, held in zip(WILD_CARDS, wilds_held, strict=True):
         counts[wild] = held
-    return tuple(m for m in _wild_multisets(counts, 3, 3) if meld_shape(m, rules) is not None)
+    return _TripleGroup(tuple(m for m in _wild_multisets(counts, 3, 3) if meld_shape(m, rules) is not None))
 
 
 def _run_key(suit: int, held: bytes, wilds_held: bytes) -> bytes:
@@ -537,22 +568,22 @@ _HELD = bytes([0] + [1] * 255)
 """A table for ``bytes.translate``: 1 for a card held (any number of copies), 0 for none."""
 
 
-_RUN_TRIPLES: dict[tuple[int, bytes, bytes], tuple[MeldCards, ...]] = {}
-_SET_TRIPLES: dict[tuple[int, bytes, bytes], tuple[MeldCards, ...]] = {}
+_RUN_TRIPLES: dict[tuple[int, bytes, bytes], _TripleGroup] = {}
+_SET_TRIPLES: dict[tuple[int, bytes, bytes], _TripleGroup] = {}
 """Caches of :func:`three_card_melds`: a suit's (or a rank's) card counts and the wild cards held give
 its melds. Hands in play repeat these small keys often; the caches are emptied if they grow past
 :data:`_CACHE_LIMIT` keys."""
 _CACHE_LIMIT = 1 << 18
 
 
-def _runs_of(key: bytes) -> tuple[MeldCards, ...]:
+def _runs_of(key: bytes) -> _TripleGroup:
     runs = _RUNS_BY_PRESENCE.get(key)
     if runs is None:
-        runs = _RUNS_BY_PRESENCE[key] = _run_triples(key)
+        runs = _RUNS_BY_PRESENCE[key] = _TripleGroup(_run_triples(key))
     return runs
 
 
-_RUNS_BY_PRESENCE: dict[bytes, tuple[MeldCards, ...]] = {}
+_RUNS_BY_PRESENCE: dict[bytes, _TripleGroup] = {}
 """The three-card runs of each key of :func:`_run_triples` (emptied with the caches above)."""
 
 
@@ -870,13 +901,6 @@ def _run_wild_counts(positions: bytes, longest: int, leave_one: bool) -> int:
     return found
 
 
-def _without(counts: list[int], meld: MeldCards) -> list[int]:
-    rest = counts[:]
-    for card in meld:
-        rest[card] -= 1
-    return rest
-
-
 SHORT_MELD = 5
 """Every meld splits into melds of 3 to 5 cards (a run of 8 into 3 and 5, a set of 7 into 3 and 4), and a
 biriba into one of 7 to 9 cards and such melds."""
@@ -912,43 +936,58 @@ class _PartitionSearch:
         """Place the cards of ``rest`` (but one, if ``may_keep``) after ``chosen``, with a biriba among the
         melds if ``need_biriba``; whether a way was found."""
         using = self.using
-        # Whether ``chosen`` already melds a card of ``using``: what is still possible depends on it.
         used = using is None or any(not using.isdisjoint(meld) for meld in chosen)
-        left = sum(rest)
+        return self._lay(bytes(rest), sum(rest), chosen, used, may_keep, need_biriba)
+
+    def _lay(  # noqa: PLR0913
+        self, rest: bytes, left: int, chosen: tuple[MeldCards, ...], used: bool, may_keep: bool, need_biriba: bool
+    ) -> bool:
+        """:meth:`lay` on the rest as bytes, with its number of cards, and whether ``chosen`` already melds
+        a card of ``using`` (what is still possible depends on it)."""
         if left == 0 or (left == 1 and may_keep):
             if need_biriba or not used:
                 return False
             self.found.add(tuple(sorted(chosen)))
             return True
-        packed = bytes(rest)
-        key = (packed, may_keep, need_biriba, used)
+        key = (rest, may_keep, need_biriba, used)
         if key in self.dead or self.exhausted:
             return False
         self.steps += 1
-        if (need_biriba and not _biriba_possible(rest, self.rules)) or (
-            self.rules.runs_only and not runs_only_layable(packed, self.rules, may_keep)
+        rules = self.rules
+        if (need_biriba and not _biriba_possible(rest, rules)) or (
+            rules.runs_only and not runs_only_layable(rest, rules, may_keep)
         ):
             self.dead.add(key)
             return False
-        pivot, placeable = _hardest_card(packed, rest, self.rules)
+        pivot, placeable = _hardest_card(rest, rules)
+        using = self.using
         any_way = False
         if placeable:
-            for meld in _melds_holding(pivot, packed, self.rules):
+            for meld in _melds_holding(pivot, rest, rules):
                 if self.exhausted:
                     return any_way
                 if self._fits(meld, need_biriba):
-                    after = _without(rest, meld)
-                    any_way |= self.lay(after, (*chosen, meld), may_keep, need_biriba and len(meld) < BIRIBA_LENGTH)
+                    after = bytearray(rest)
+                    for card in meld:
+                        after[card] -= 1
+                    any_way |= self._lay(
+                        bytes(after),
+                        left - len(meld),
+                        (*chosen, meld),
+                        used or (using is not None and not using.isdisjoint(meld)),
+                        may_keep,
+                        need_biriba and len(meld) < BIRIBA_LENGTH,
+                    )
         if may_keep and not self.exhausted:
-            after = rest[:]
+            after = bytearray(rest)
             after[pivot] -= 1
-            any_way |= self.lay(after, chosen, False, need_biriba)
+            any_way |= self._lay(bytes(after), left - 1, chosen, used, False, need_biriba)
         if not any_way and not self.exhausted:
             self.dead.add(key)
         return any_way
 
 
-def _biriba_possible(counts: list[int], rules: MeldRules) -> bool:
+def _biriba_possible(counts: bytes, rules: MeldRules) -> bool:
     """Whether the cards of ``counts`` might still make a meld of 7 cards: a bound that ends searches for
     a biriba early (it may say yes wrongly, never no wrongly)."""
     extra = 1 if any(counts[w] for w in WILD_CARDS) else 0
@@ -970,27 +1009,28 @@ def _biriba_possible(counts: list[int], rules: MeldRules) -> bool:
     return (rules.sets_of_twos or rules.wild_melds) and sum(counts[w] for w in WILD_CARDS) >= BIRIBA_LENGTH
 
 
-def _hardest_card(packed: bytes, counts: list[int], rules: MeldRules) -> tuple[Card, bool]:
-    """The card held that the fewest three-card melds of ``counts`` hold (natural cards first, the
-    lowest on ties), and whether any does: a card in no three-card meld can be in no meld. ``packed``
-    is ``bytes(counts)``, the key of a cache: the quick search and the full one meet the same rests,
-    and so do the searches of hands a card apart."""
-    key = (packed, rules)
+def _hardest_card(held: bytes, rules: MeldRules) -> tuple[Card, bool]:
+    """The card held that the fewest three-card melds of ``held`` (a hand's counts as bytes) hold (natural
+    cards first, the lowest on ties), and whether any does: a card in no three-card meld can be in no
+    meld. Cached: the quick search and the full one meet the same rests, and so do the searches of hands
+    a card apart."""
+    key = (held, rules)
     found = _HARDEST.get(key)
     if found is None:
         if len(_HARDEST) > _CACHE_LIMIT:
             _HARDEST.clear()
-        found = _HARDEST[key] = _find_hardest_card(counts, rules)
+        found = _HARDEST[key] = _find_hardest_card(held, rules)
     return found
 
 
 _HARDEST: dict[tuple[bytes, MeldRules], tuple[Card, bool]] = {}
 
 
-def _find_hardest_card(counts: list[int], rules: MeldRules) -> tuple[Card, bool]:
-    holding = Counter(chain.from_iterable(three_card_melds(counts, rules)))  # counted at C speed
+def _find_hardest_card(held: bytes, rules: MeldRules) -> tuple[Card, bool]:
+    holding = [0] * len(held)  # each card's places in the three-card melds, from the cached groups
+    _gather_triples(held, rules, None, holding)
     best, best_key = -1, (2, 0, 0)
-    for card in compress(range(len(counts)), counts):
+    for card in compress(range(len(held)), held):
         held_in = holding[card]
         if not held_in:
             return card, False
