@@ -967,11 +967,8 @@ class _PartitionSearch:
                 if self.exhausted:
                     return any_way
                 if self._fits(meld, need_biriba):
-                    after = bytearray(rest)
-                    for card in meld:
-                        after[card] -= 1
                     any_way |= self._lay(
-                        bytes(after),
+                        _without(rest, meld),
                         left - len(meld),
                         (*chosen, meld),
                         used or (using is not None and not using.isdisjoint(meld)),
@@ -979,12 +976,17 @@ class _PartitionSearch:
                         need_biriba and len(meld) < BIRIBA_LENGTH,
                     )
         if may_keep and not self.exhausted:
-            after = bytearray(rest)
-            after[pivot] -= 1
-            any_way |= self._lay(bytes(after), left - 1, chosen, used, False, need_biriba)
+            any_way |= self._lay(_without(rest, (pivot,)), left - 1, chosen, used, False, need_biriba)
         if not any_way and not self.exhausted:
             self.dead.add(key)
         return any_way
+
+
+def _without(counts: bytes, cards: MeldCards) -> bytes:
+    rest = bytearray(counts)
+    for card in cards:
+        rest[card] -= 1
+    return bytes(rest)
 
 
 def _biriba_possible(counts: bytes, rules: MeldRules) -> bool:
