@@ -31,9 +31,11 @@ from biriba.core.melds import (
     WILD_CARDS,
     MeldRules,
     _find_hardest_card,
+    _layable_with_sets,
     _melds_holding,
     _PartitionSearch,
     all_melds,
+    layable,
     longer_melds_holding,
     meld_shape,
     runs_only_layable,
@@ -616,6 +618,46 @@ def test_the_search_places_first_the_card_the_fewest_three_card_melds_hold(
         else (min(held, key=lambda card: (card in WILD_CARDS, places[card], card)), True)
     )
     assert _find_hardest_card(bytes(counts), rules) == expected
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    cards=HAND_CARDS,
+    extra=st.lists(st.sampled_from([JOKER, *TWOS, 0, 13, 26, 39]), max_size=4),
+    rules=MELD_OPTIONS.filter(lambda rules: not rules.runs_only),
+    keep_one=st.booleans(),
+)
+def test_the_bound_with_sets_says_whether_a_hand_lies_in_melds(
+    cards: list[int], extra: list[int], rules: MeldRules, keep_one: bool
+) -> None:
+    # The whole-hand searches ask first whether a hand can be laid at all, and skip the search where the
+    # answer is no: a no must be right. Where it answers (not past its limit of work), it is exact but for
+    # the melds of three wild cards or more that it allows where only sets of Twos are melds.
+    counts = counts_of(cards + extra)
+    truth = _layable_by_enumeration(counts, rules, keep_one)
+    answer = _layable_with_sets(bytes(counts), rules, keep_one)
+    assert layable(bytes(counts), rules, keep_one) == (answer is not False)
+    if truth:
+        assert answer is not False
+    elif answer and not rules.wild_melds:
+        assert rules.sets_of_twos and sum(counts[wild] for wild in WILD_CARDS) >= 3
+    if answer is not None and (rules.wild_melds or not rules.sets_of_twos):
+        assert answer == truth
+
+
+def test_the_bound_with_sets_settles_a_hand_of_pairs_and_runs() -> None:
+    # Every card lies in a three-card meld of this hand (the search's first bound passes it), but the lone
+    # pair of Fives needs a wild card and the one wild card is needed by the pair of Nines: no way.
+    rules = MeldRules()
+    counts = counts_of(parse_cards(["5S", "5H", "9S", "9H", "4D", "5D", "6D", "7D", "JK"]))
+    assert all(counts[card] == 0 or any(card in meld for meld in three_card_melds(counts, rules)) for card in range(53))
+    assert _layable_with_sets(bytes(counts), rules, keep_one=False) is False
+    assert not _layable_by_enumeration(counts, rules, keep_one=False)
+    assert whole_hand_partitions(counts, rules) == ()
+    # With a second wild card both pairs make sets.
+    more = counts_of(parse_cards(["5S", "5H", "9S", "9H", "4D", "5D", "6D", "7D", "JK", "2C"]))
+    assert _layable_with_sets(bytes(more), rules, keep_one=False) is True
+    assert whole_hand_partitions(more, rules)
 
 
 HUGE_HAND = (

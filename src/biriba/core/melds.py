@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain, combinations, compress
+from math import prod
 
 from biriba.core.cards import (
     ACE,
@@ -759,7 +760,7 @@ def whole_hand_partitions(
 def _partitions(
     counts: bytes, rules: MeldRules, keep_one: bool, with_biriba: bool, limit: int
 ) -> tuple[tuple[MeldCards, ...], ...]:
-    if sum(counts) < 3 or (rules.runs_only and not runs_only_layable(counts, rules, keep_one)):
+    if sum(counts) < 3 or not layable(counts, rules, keep_one):
         return ()
     hand = list(counts)
     # Most hands have no way at all. Any meld of 6 cards or more splits into melds of 3 to 5 cards (and
@@ -789,7 +790,7 @@ def whole_hand_partition_using(
 def _partition_using(
     counts: bytes, using: frozenset[Card], rules: MeldRules, keep_one: bool, with_biriba: bool
 ) -> tuple[MeldCards, ...] | None:
-    if sum(counts) < 3 or (rules.runs_only and not runs_only_layable(counts, rules, keep_one)):
+    if sum(counts) < 3 or not layable(counts, rules, keep_one):
         return None
     search = _PartitionSearch(rules, 1, short=True, using=using)
     search.lay(list(counts), (), keep_one, with_biriba)
@@ -823,6 +824,138 @@ def runs_only_layable(counts: bytes, rules: MeldRules, keep_one: bool) -> bool:
     if laid >> wild_total & 1:
         return True
     return keep_one and bool(kept >> wild_total & 1 or (wild_total and laid >> (wild_total - 1) & 1))
+
+
+def layable(counts: bytes, rules: MeldRules, keep_one: bool) -> bool:
+    """Whether the cards of ``counts`` might be laid at once as melds (all of them, or all but one with
+    ``keep_one``): never no wrongly. Exact without sets (:func:`runs_only_layable`); with sets, exact but
+    for melds of three wild cards or more, allowed where only sets of Twos are melds, and for hands with
+    so many cards of the same ranks that it leaves them to the search (:func:`_layable_with_sets`). The
+    whole-hand searches ask it before they search: most hands have no way at all, and a search may try
+    meld after meld before it knows; what they find is the same."""
+    if rules.runs_only:
+        return runs_only_layable(counts, rules, keep_one)
+    return _layable_with_sets(counts, rules, keep_one) is not False
+
+
+_WAYS_LIMIT = 64
+"""The most ways of sending cards to sets that :func:`_layable_with_sets` keeps (or tries for one suit);
+past it the search decides alone."""
+
+
+@lru_cache(maxsize=1 << 12)
+def _layable_with_sets(counts: bytes, rules: MeldRules, keep_one: bool) -> bool | None:
+    """:func:`layable` under rules with sets or melds of wild cards; None where the hand has so many
+    cards of the same ranks that the answer would cost more than a search (:data:`_WAYS_LIMIT`).
+
+    A natural card of a rank that could make a set (there are two or more of it) goes to a set or to
+    a run; every other natural card goes to a run. For each suit and each choice of its cards sent to
+    sets, :func:`_suit_wild_counts` gives the numbers of wild cards the suit's runs can take, as for
+    :func:`runs_only_layable`; the suits' choices then add up, rank by rank, to the sets' cards, which
+    must make sets: two cards with a wild card, or three or more with up to one wild card for every two.
+    """
+    wild_total = counts[JOKER] + sum(counts[two] for two in TWOS)
+    possible = (1 << (wild_total + 1)) - 1  # never more placed than held
+    ranks = tuple(rank for rank in rules.set_ranks if sum(counts[rank - 1 : 52 : 13]) >= 2)
+    longest = rules.longest_run
+    # Ways so far: the cards sent to each rank's sets (four bits a rank), with the numbers of wild cards
+    # placed when every card lies in a meld, and when one is kept. A rank's sets are made once the last
+    # suit holding it is through, and its bits cleared: ways that differ only there are then one.
+    ways: dict[int, tuple[int, int]] = {0: (1, 0)}
+    for suit in range(4):
+        held = counts[suit * 13 : suit * 13 + 13]
+        if prod(held[rank - 1] + 1 for rank in ranks) > _WAYS_LIMIT:
+            return None
+        sending = _suit_sendings(held, ranks, longest, keep_one)
+        advanced: dict[int, tuple[int, int]] = {}
+        for sent, (laid, kept) in ways.items():
+            for suit_sent, suit_laid, suit_kept in sending:
+                both_laid = _add_counts(laid, suit_laid) & possible
+                both_kept = (_add_counts(kept, suit_laid) | _add_counts(laid, suit_kept)) & possible
+                if both_laid or both_kept:
+                    _merge_way(advanced, sent + suit_sent, both_laid, both_kept)
+        complete = [
+            index
+            for index, rank in enumerate(ranks)
+            if not any(counts[later * 13 + rank - 1] for later in range(suit + 1, 4))
+        ]
+        ways = _sets_made(advanced, complete, possible)
+        if not ways:
+            return False
+        if len(ways) > _WAYS_LIMIT:
+            return None
+    final = 0
+    for laid, kept in ways.values():
+        final |= laid
+        if keep_one:
+            final |= kept | laid << 1  # a natural card kept, or a wild card
+    return _wilds_all_placed(final, wild_total, rules)
+
+
+def _sets_made(ways: dict[int, tuple[int, int]], complete: list[int], possible: int) -> dict[int, tuple[int, int]]:
+    """The ``ways`` after the sets of the ranks at the slots ``complete`` are made from the cards sent
+    to them, and those slots cleared: a way that sends one card to a rank is dropped."""
+    made: dict[int, tuple[int, int]] = {}
+    for sent, (laid, kept) in ways.items():
+        rest, all_laid, one_kept = sent, laid, kept
+        for index in complete:
+            cards = sent >> 4 * index & 15
+            if cards == 1:
+                break
+            if cards:
+                # Two cards need a wild card; three or more take one for every two.
+                in_sets = 2 if cards == 2 else (1 << (cards // 2 + 1)) - 1
+                all_laid = _add_counts(all_laid, in_sets) & possible
+                one_kept = _add_counts(one_kept, in_sets) & possible
+                rest -= cards << 4 * index
+        else:
+            if all_laid or one_kept:
+                _merge_way(made, rest, all_laid, one_kept)
+    return made
+
+
+def _merge_way(ways: dict[int, tuple[int, int]], sent: int, laid: int, kept: int) -> None:
+    before = ways.get(sent)
+    if before is not None:
+        laid |= before[0]
+        kept |= before[1]
+    ways[sent] = (laid, kept)
+
+
+def _wilds_all_placed(placed: int, wild_total: int, rules: MeldRules) -> bool:
+    """Whether ``placed`` (a bit mask of numbers of wild cards placed in runs and sets, a Two taken as
+    natural counting as placed) holds every wild card held, or all but three or more of them that make
+    melds of their own (melds of wild cards; sets of Twos, with at most one Joker, are allowed too: a
+    bound)."""
+    if placed >> wild_total & 1:
+        return True
+    if rules.wild_melds or rules.sets_of_twos:
+        return any(placed >> (wild_total - apart) & 1 for apart in range(3, wild_total + 1))
+    return False
+
+
+@lru_cache(maxsize=1 << 12)
+def _suit_sendings(
+    ranks: bytes, set_ranks: tuple[int, ...], longest: int, keep_one: bool
+) -> tuple[tuple[int, int, int], ...]:
+    """For one suit (``ranks``: counts, Ace to King), every choice of its cards of ``set_ranks`` sent to
+    sets (four bits a rank, in the order of ``set_ranks``) after which its other cards can lie in runs:
+    with the bit masks of the wild cards those runs take when all lie in them, and when one is kept."""
+    choices = [0]
+    for index, rank in enumerate(set_ranks):
+        choices = [sent + (count << 4 * index) for sent in choices for count in range(ranks[rank - 1] + 1)]
+    found = []
+    for sent in choices:
+        rest = bytearray(ranks)
+        slots = sent
+        for rank in set_ranks:
+            rest[rank - 1] -= slots & 15
+            slots >>= 4
+        laid = _suit_wild_counts(bytes(rest), longest, False)
+        kept = _suit_wild_counts(bytes(rest), longest, True) if keep_one else 0
+        if laid or kept:
+            found.append((sent, laid, kept))
+    return tuple(found)
 
 
 def _add_counts(first: int, second: int) -> int:
