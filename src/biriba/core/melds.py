@@ -858,27 +858,26 @@ def _layable_with_sets(counts: bytes, rules: MeldRules, keep_one: bool) -> bool 
     possible = (1 << (wild_total + 1)) - 1  # never more placed than held
     ranks = tuple(rank for rank in rules.set_ranks if sum(counts[rank - 1 : 52 : 13]) >= 2)
     longest = rules.longest_run
-    # Ways so far: the cards sent to each rank's sets (four bits a rank), with the numbers of wild cards
+    # Ways so far: the cards sent to each rank's sets (four bits a rank, Ace lowest), with the numbers of wild cards
     # placed when every card lies in a meld, and when one is kept. A rank's sets are made once the last
     # suit holding it is through, and its bits cleared: ways that differ only there are then one.
     ways: dict[int, tuple[int, int]] = {0: (1, 0)}
     for suit in range(4):
         held = counts[suit * 13 : suit * 13 + 13]
-        if prod(held[rank - 1] + 1 for rank in ranks) > _WAYS_LIMIT:
+        own = tuple(rank for rank in ranks if held[rank - 1])
+        if prod(held[rank - 1] + 1 for rank in own) > _WAYS_LIMIT:
             return None
-        sending = _suit_sendings(held, ranks, longest, keep_one)
+        sending = _suit_sendings(held, own, longest, keep_one)
         advanced: dict[int, tuple[int, int]] = {}
         for sent, (laid, kept) in ways.items():
             for suit_sent, suit_laid, suit_kept in sending:
                 both_laid = _add_counts(laid, suit_laid) & possible
-                both_kept = (_add_counts(kept, suit_laid) | _add_counts(laid, suit_kept)) & possible
+                both_kept = 0
+                if keep_one:
+                    both_kept = (_add_counts(kept, suit_laid) | _add_counts(laid, suit_kept)) & possible
                 if both_laid or both_kept:
                     _merge_way(advanced, sent + suit_sent, both_laid, both_kept)
-        complete = [
-            index
-            for index, rank in enumerate(ranks)
-            if not any(counts[later * 13 + rank - 1] for later in range(suit + 1, 4))
-        ]
+        complete = [rank for rank in own if not any(counts[later * 13 + rank - 1] for later in range(suit + 1, 4))]
         ways = _sets_made(advanced, complete, possible)
         if not ways:
             return False
@@ -893,13 +892,13 @@ def _layable_with_sets(counts: bytes, rules: MeldRules, keep_one: bool) -> bool 
 
 
 def _sets_made(ways: dict[int, tuple[int, int]], complete: list[int], possible: int) -> dict[int, tuple[int, int]]:
-    """The ``ways`` after the sets of the ranks at the slots ``complete`` are made from the cards sent
-    to them, and those slots cleared: a way that sends one card to a rank is dropped."""
+    """The ``ways`` after the sets of the ``complete`` ranks are made from the cards sent to them, and
+    those ranks' bits cleared: a way that sends one card to a rank is dropped."""
     made: dict[int, tuple[int, int]] = {}
     for sent, (laid, kept) in ways.items():
         rest, all_laid, one_kept = sent, laid, kept
-        for index in complete:
-            cards = sent >> 4 * index & 15
+        for rank in complete:
+            cards = sent >> 4 * (rank - 1) & 15
             if cards == 1:
                 break
             if cards:
@@ -907,7 +906,7 @@ def _sets_made(ways: dict[int, tuple[int, int]], complete: list[int], possible: 
                 in_sets = 2 if cards == 2 else (1 << (cards // 2 + 1)) - 1
                 all_laid = _add_counts(all_laid, in_sets) & possible
                 one_kept = _add_counts(one_kept, in_sets) & possible
-                rest -= cards << 4 * index
+                rest -= cards << 4 * (rank - 1)
         else:
             if all_laid or one_kept:
                 _merge_way(made, rest, all_laid, one_kept)
@@ -939,18 +938,16 @@ def _suit_sendings(
     ranks: bytes, set_ranks: tuple[int, ...], longest: int, keep_one: bool
 ) -> tuple[tuple[int, int, int], ...]:
     """For one suit (``ranks``: counts, Ace to King), every choice of its cards of ``set_ranks`` sent to
-    sets (four bits a rank, in the order of ``set_ranks``) after which its other cards can lie in runs:
-    with the bit masks of the wild cards those runs take when all lie in them, and when one is kept."""
+    sets (four bits a rank, Ace lowest) after which its other cards can lie in runs: with the bit masks of
+    the wild cards those runs take when all lie in them, and when one is kept."""
     choices = [0]
-    for index, rank in enumerate(set_ranks):
-        choices = [sent + (count << 4 * index) for sent in choices for count in range(ranks[rank - 1] + 1)]
+    for rank in set_ranks:
+        choices = [sent + (count << 4 * (rank - 1)) for sent in choices for count in range(ranks[rank - 1] + 1)]
     found = []
     for sent in choices:
         rest = bytearray(ranks)
-        slots = sent
         for rank in set_ranks:
-            rest[rank - 1] -= slots & 15
-            slots >>= 4
+            rest[rank - 1] -= sent >> 4 * (rank - 1) & 15
         laid = _suit_wild_counts(bytes(rest), longest, False)
         kept = _suit_wild_counts(bytes(rest), longest, True) if keep_one else 0
         if laid or kept:
@@ -961,6 +958,8 @@ def _suit_sendings(
 def _add_counts(first: int, second: int) -> int:
     """The counts reachable as a sum of one of ``first`` and one of ``second`` (sets of small numbers as
     bit masks)."""
+    if second == 1:
+        return first  # adding nothing: most often asked
     total = 0
     shift = 0
     while second:
