@@ -392,15 +392,23 @@ _OPENING_PAIRS: dict[tuple[bytes, Rules, int, frozenset[Card]], tuple[tuple[Meld
 def _find_opening_pairs(hand: bytes, rules: Rules, minimum: int, owed: frozenset[Card]) -> list[tuple[MeldCards, ...]]:
     below = sorted((value, m) for m in all_melds_of(hand, rules.meld_rules) if (value := rules.value_of(m)) < minimum)
     values = [value for value, _ in below]
-    shrunk = {m: _value_without_a_card(m, rules, owed) for _, m in below}
+    shrunk: dict[MeldCards, int] = {}  # filled as asked: a big hand reaches the pair limit long before
+
+    def without_a_card(cards: MeldCards) -> int:
+        found = shrunk.get(cards)
+        if found is None:
+            found = shrunk[cards] = _value_without_a_card(cards, rules, owed)
+        return found
+
     pairs: list[tuple[MeldCards, ...]] = []
     for value, first in below:
         # The partner reaches the minimum with ``first`` but not with ``first`` less a card.
         low = bisect_left(values, minimum - value)
+        first_shrunk = without_a_card(first)
         for partner_value, second in below[low:]:
-            if partner_value >= minimum - shrunk[first]:
+            if partner_value >= minimum - first_shrunk:
                 break
-            if second <= first or shrunk[second] + value >= minimum:
+            if second <= first or without_a_card(second) + value >= minimum:
                 continue
             together = first + second
             if all(together.count(c) <= hand[c] for c in set(together)):
