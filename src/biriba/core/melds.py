@@ -838,7 +838,7 @@ def layable(counts: bytes, rules: MeldRules, keep_one: bool) -> bool:
     return _layable_with_sets(counts, rules, keep_one) is not False
 
 
-_WAYS_LIMIT = 64
+_WAYS_LIMIT = 32
 """The most ways of sending cards to sets that :func:`_layable_with_sets` keeps (or tries for one suit);
 past it the search decides alone."""
 
