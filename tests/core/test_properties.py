@@ -676,5 +676,5 @@ def test_a_huge_hand_that_no_way_lays_is_settled_without_searching() -> None:
     assert all(card in in_a_meld for card, held in enumerate(counts) if held)
     assert not runs_only_layable(bytes(counts), rules, keep_one=True)
     search = _PartitionSearch(rules, 1, short=True)
-    assert not search.lay(counts, (), True, False)
+    assert not search.lay(counts, True, False)
     assert search.steps == 1  # the root, settled by the bound

@@ -768,8 +768,8 @@ def _partitions(
     # way, tells first whether the full search is needed.
     quick = _PartitionSearch(rules, 1, short=True)
     full = _PartitionSearch(rules, limit, short=False)
-    if quick.lay(hand, (), keep_one, with_biriba):
-        full.lay(hand, (), keep_one, with_biriba)
+    if quick.lay(hand, keep_one, with_biriba):
+        full.lay(hand, keep_one, with_biriba)
     return tuple(sorted(full.found))
 
 
@@ -793,7 +793,7 @@ def _partition_using(
     if sum(counts) < 3 or not layable(counts, rules, keep_one):
         return None
     search = _PartitionSearch(rules, 1, short=True, using=using)
-    search.lay(list(counts), (), keep_one, with_biriba)
+    search.lay(list(counts), keep_one, with_biriba)
     return next(iter(search.found), None)
 
 
@@ -1064,18 +1064,16 @@ class _PartitionSearch:
             return True
         return len(meld) <= SHORT_MELD or (need_biriba and BIRIBA_LENGTH <= len(meld) <= BIRIBA_LENGTH + 2)
 
-    def lay(self, rest: list[int], chosen: tuple[MeldCards, ...], may_keep: bool, need_biriba: bool) -> bool:
-        """Place the cards of ``rest`` (but one, if ``may_keep``) after ``chosen``, with a biriba among the
-        melds if ``need_biriba``; whether a way was found."""
-        using = self.using
-        used = using is None or any(not using.isdisjoint(meld) for meld in chosen)
-        return self._lay(bytes(rest), sum(rest), chosen, used, may_keep, need_biriba)
+    def lay(self, hand: list[int], may_keep: bool, need_biriba: bool) -> bool:
+        """Place the cards of ``hand`` (but one, if ``may_keep``) in melds, with a biriba among them if
+        ``need_biriba``; whether a way was found."""
+        return self._lay(bytes(hand), sum(hand), (), self.using is None, may_keep, need_biriba)
 
     def _lay(  # noqa: PLR0913
         self, rest: bytes, left: int, chosen: tuple[MeldCards, ...], used: bool, may_keep: bool, need_biriba: bool
     ) -> bool:
-        """:meth:`lay` on the rest as bytes, with its number of cards, and whether ``chosen`` already melds
-        a card of ``using`` (what is still possible depends on it)."""
+        """:meth:`lay` of the ``rest`` (as bytes, with its number of cards) after the melds ``chosen``, and
+        whether those already meld a card of ``using`` (what is still possible depends on it)."""
         if left == 0 or (left == 1 and may_keep):
             if need_biriba or not used:
                 return False
