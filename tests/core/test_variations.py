@@ -573,6 +573,28 @@ def test_take_pile_requires_top_card_extending_with_the_wild_top_card_does_not_c
     play(state, meld_action(0, "KS KD JK"), discard_action(0, "4C"))
 
 
+def test_take_pile_requires_top_card_the_wild_top_card_cannot_go_out_of_the_hand_in_an_extension() -> None:
+    # Extending with the whole hand takes the biribaki, but the wild top card went into an old meld: the new
+    # hand still owes it to a new meld, and holds no copy of it. The turn could never end, so the play is
+    # refused; the same set of Fours laid as a new meld meets the obligation.
+    options = {"take_pile_requires_top_card": True, "biriba_for_biribaki": False}
+    table = {0: ["4S 4H 4H"]}
+
+    def taken(packet: str) -> HandState:
+        state = position({0: "4D 4C"}, rules=rules(**options), melds=table, discard="2H", packets=[packet])
+        play(state, TakePile(0))
+        return state
+
+    state = taken("KD QD")
+    assert_illegal(state, extend_action(0, 0, "2H 4D 4C"), "keep-a-discard")
+    play(state, meld_action(0, "4D 4C 2H"))
+    assert state.pile_obligation is None
+    # With a copy of the owed card in the biribaki, the new hand can still meet it: the extension stands.
+    state = taken("KD QD 2H JK")
+    play(state, extend_action(0, 0, "2H 4D 4C"))
+    assert state.hand_size(0) == 11 and state.pile_obligation == {c("2H")}
+
+
 def test_closed_discard_pile_shows_only_its_top_card() -> None:
     closed = position({}, rules=rules(closed_discard_pile=True), discard="3D 8C JH")
     for seat in range(4):

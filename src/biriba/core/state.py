@@ -659,16 +659,19 @@ class HandState:
 
     def _may_leave_no_way_to_finish(self, action: Meld | Extend, left: int, needed: list[int]) -> bool:
         """Cheap test for the rare cases where a meld could leave a turn that cannot end."""
-        if left == 0:
-            return False  # the biribaki is taken (a new hand), or the player goes out
         obligation = self.pile_obligation
-        if obligation is not None:
-            # A play that leaves a pile card still to meld must leave a way to meld it. One that melds it
-            # (as :meth:`_play` counts it) leaves the turn as if no pile card had been owed, but for the
-            # last card, whose discard has rules of its own.
-            melds_owed = any(needed[card] for card in obligation)
-            if left == 1 or not melds_owed or (self.obligation_new_meld and isinstance(action, Extend)):
-                return True
+        # A play that leaves a pile card still to meld must leave a way to meld it. One that melds it (as
+        # :meth:`_play` counts it) leaves the turn as if no pile card had been owed, but for the last card,
+        # whose discard has rules of its own.
+        still_owed = obligation is not None and (
+            not any(needed[card] for card in obligation) or (self.obligation_new_meld and isinstance(action, Extend))
+        )
+        if left == 0:
+            # The biribaki is taken (a new hand, which must then meld a card still owed), or the player
+            # goes out.
+            return still_owed
+        if obligation is not None and (left == 1 or still_owed):
+            return True
         if self.banned_discard != NO_CARD:
             hand = self.hands[self.current]
             banned_left = hand[self.banned_discard] - needed[self.banned_discard]
