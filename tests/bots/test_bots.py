@@ -17,7 +17,8 @@ from biriba.bots import BOT_LEVELS, GreedyBot, RandomBot, make_bot
 from biriba.bots.base import OTHER_BOTS, Bot
 from biriba.bots.heuristic import HeuristicBot
 from biriba.bots.play import play_hand, play_match, play_out
-from biriba.bots.search import SearchBot
+from biriba.bots.search import SearchBot, _final_difference
+from biriba.bots.value import state_value
 from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, TakePile
 from biriba.core.cards import SUITS, pack, parse_card, shuffled_pack
 from biriba.core.errors import InvalidInputError
@@ -418,6 +419,24 @@ def test_search_opponents_in_playouts_are_drawn_from_the_pool_and_partners_play_
     assert set(opponents) == {HeuristicBot, GreedyBot}
 
 
+def test_search_sets_a_playout_against_the_best_rival_or_the_rivals_mean() -> None:
+    # Six players, three teams (seats 0 and 3, 1 and 4, 2 and 5): the hand's end as a playout scores it
+    # for seat 0, against the best other team by default, against their mean as duplicate play measures.
+    state = HandState.deal(Rules.from_preset("standard", players=6), dealer=0, seed=4)
+    rng = random.Random(4)
+    greedy = make_bot("greedy")
+    while not state.is_over:
+        state.apply(greedy.choose(observe(state, state.current), state.legal_actions(), rng))
+    scores = state.hand_score().seat_scores
+    assert scores[1] != scores[2]
+    assert _final_difference(state, 0, "best") == scores[0] - max(scores[1], scores[2])
+    assert _final_difference(state, 0, "mean") == scores[0] - (scores[1] + scores[2]) / 2
+    mid_hand = HandState.deal(Rules.from_preset("standard", players=6), dealer=0, seed=4)
+    sides = [state_value(mid_hand, seat, rivals="best") for seat in range(3)]
+    means = [state_value(mid_hand, seat, rivals="mean") for seat in range(3)]
+    assert sides != means and sum(means) == pytest.approx(0.0)  # each side against the others' mean
+
+
 def test_search_candidates_start_with_the_heuristic_choice() -> None:
     state = HandState.deal(STANDARD, dealer=0, seed=5)
     state.apply(state.legal_actions()[0])  # draw: now the plays and the discard
@@ -462,6 +481,7 @@ def test_a_seeded_search_decides_the_same_on_a_slow_machine(monkeypatch: pytest.
         "search:depth=3",
         "search:inference=1",
         "search:opponents=textbook",
+        "search:rivals=worst",
     ],
 )
 def test_search_options_are_checked(spec: str) -> None:

@@ -30,7 +30,7 @@ from biriba.bots.base import Bot
 from biriba.bots.greedy import GreedyBot
 from biriba.bots.heuristic import HeuristicBot
 from biriba.bots.judgement import pile_goes_round
-from biriba.bots.value import ValueModel, state_value, table_models
+from biriba.bots.value import RIVALS, ValueModel, against_rivals, state_value, table_models
 from biriba.core.actions import Action, Discard, Draw, Extend, Meld, Pass, TakePile
 from biriba.core.errors import IllegalAction
 from biriba.core.sampling import determinize
@@ -56,7 +56,9 @@ class SearchBot:
     ``inference`` (0 to 1: how much less often a world deals a seat the cards that go with those it
     discarded, :func:`biriba.core.sampling.discard_weights`; 0 deals every hidden card alike),
     ``opponents`` (``heuristic``: every other side plays the heuristic policy in the playouts; ``pool``:
-    in each world each opponent plays the heuristic or the greedy policy, drawn at random).
+    in each world each opponent plays the heuristic or the greedy policy, drawn at random), ``rivals``
+    (with more than two sides, what a playout's points for this side are set against: ``best``, the best
+    other side's, or ``mean``, the other sides' mean, as duplicate play measures).
     """
 
     name = "search"
@@ -72,6 +74,7 @@ class SearchBot:
         value: str = "table",
         inference: float = 0.0,
         opponents: str = "heuristic",
+        rivals: str = "best",
     ) -> None:
         if worlds < 1 or seconds <= 0 or turns < 0 or plays < 0 or discards < 0 or caution < 0:
             raise ValueError("search needs worlds >= 1, seconds > 0, and turns, plays, discards and caution >= 0")
@@ -79,6 +82,8 @@ class SearchBot:
             raise ValueError("search needs 0 <= inference < 1")
         if opponents not in OPPONENT_MODELS:
             raise ValueError(f"search opponents are {' or '.join(OPPONENT_MODELS)}, not {opponents!r}")
+        if rivals not in RIVALS:
+            raise ValueError(f"search rivals are {' or '.join(RIVALS)}, not {rivals!r}")
         models = table_models()
         if value != "table" and value not in models:
             raise ValueError(f"value must be 'table' or a table with a model ({', '.join(models)}), not {value!r}")
@@ -90,6 +95,7 @@ class SearchBot:
         self.caution = caution
         self.value = value
         self.inference = inference
+        self.rivals = rivals
         self.model: ValueModel | None = None if value == "table" else models[value]
         """The model of every playout, or None for the table's own (:func:`biriba.bots.value.model_for`)."""
         self.policy = HeuristicBot()
@@ -190,7 +196,7 @@ class SearchBot:
         turns_begun = 0
         for _ in range(MAX_PLAYOUT_ACTIONS):
             if state.is_over:
-                return _final_difference(state, seat)
+                return _final_difference(state, seat, self.rivals)
             mover = state.current
             state.apply(policies[mover].choose(observe(state, mover), state.legal_actions(), rng))
             if state.current != mover:
@@ -198,16 +204,20 @@ class SearchBot:
                 if turns_begun > self.turns:
                     break
         if state.is_over:
-            return _final_difference(state, seat)
-        return state_value(state, seat, self.model)
+            return _final_difference(state, seat, self.rivals)
+        return state_value(state, seat, self.model, self.rivals)
 
 
-def _final_difference(state: HandState, seat: int) -> float:
-    """The hand's score of ``seat`` less the best of the other teams'."""
+def _final_difference(state: HandState, seat: int, rivals: str) -> float:
+    """The hand's score of ``seat`` less the other teams' (the best's, or their mean: ``rivals``)."""
     scores = state.hand_score().seat_scores
     team = state.seat_team[seat]
-    others = [s for s, t in enumerate(state.seat_team) if s != seat and (team < 0 or t != team)]
-    return float(scores[seat] - max((scores[s] for s in others), default=0))
+    others: dict[int, float] = {}  # each other side's score, by a seat of it (a team's seats score alike)
+    for other, other_team in enumerate(state.seat_team):
+        if other != seat and (team < 0 or other_team != team):
+            side = other_team if other_team >= 0 else -1 - other
+            others.setdefault(side, float(scores[other]))
+    return scores[seat] - against_rivals(list(others.values()), rivals)
 
 
 def _lead(values: list[list[float | None]], chosen: int) -> float | None:

@@ -213,15 +213,27 @@ _NEAR = tuple(neighbours(rank, 1) + neighbours(rank, 2) for rank in range(13))
 """Per rank, the ranks one or two away in a run."""
 
 
-def state_value(state: HandState, seat: int, model: ValueModel | None = None) -> float:
-    """What the position is worth to ``seat``: its side's value less the best other side's, in points,
-    by ``model`` or else the model of the table played (:func:`model_for`)."""
+def state_value(state: HandState, seat: int, model: ValueModel | None = None, rivals: str = "best") -> float:
+    """What the position is worth to ``seat``: its side's value less the best other side's (``rivals``
+    ``best``) or the other sides' mean (``mean``: the measure of duplicate play with more than two sides,
+    :mod:`biriba.sim.duplicate`), in points, by ``model`` or else the model of the table played
+    (:func:`model_for`)."""
     model = model or model_for(state.rules)
     rows = side_features(state)
     own = _side_of(state, seat)
     values = [model.side_value(row) for row in rows]
-    others = [v for side, v in enumerate(values) if side != own]
-    return values[own] - (max(others) if others else 0.0)
+    return values[own] - against_rivals([v for side, v in enumerate(values) if side != own], rivals)
+
+
+RIVALS = ("best", "mean")
+"""What a side's points are set against: the best other side's, or the other sides' mean."""
+
+
+def against_rivals(others: Sequence[float], rivals: str) -> float:
+    """The other sides' points that a side's are set against (0 with none)."""
+    if not others:
+        return 0.0
+    return max(others) if rivals == "best" else sum(others) / len(others)
 
 
 def _side_of(state: HandState, seat: int) -> int:
