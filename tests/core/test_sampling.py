@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import statistics
 
@@ -83,7 +82,7 @@ def test_the_unseen_cards_are_the_pack_less_what_the_seat_saw() -> None:
 def test_an_impossible_view_is_refused() -> None:
     rules = Rules.from_preset("standard")
     view = observe(HandState.deal(rules, dealer=0, seed=1), 0)
-    bad = dataclasses.replace(view, draw_pile_size=view.draw_pile_size + 1)
+    bad = view._replace(draw_pile_size=view.draw_pile_size + 1)
     with pytest.raises(InvalidInputError, match="hides"):
         determinize(bad, random.Random(0))
 

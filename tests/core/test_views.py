@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 
@@ -110,9 +109,9 @@ def states(request: pytest.FixtureRequest) -> list[HandState]:
 
 
 def test_view_fields_are_exactly_the_public_facts_and_the_own_hand() -> None:
-    assert {f.name for f in dataclasses.fields(SeatView)} == VIEW_FIELDS
+    assert set(SeatView._fields) == VIEW_FIELDS
     view = observe(HandState.deal(STANDARD, 0, seed=1), 0)
-    assert {f.name for f in dataclasses.fields(view.public)} == PUBLIC_FIELDS
+    assert set(view.public._fields) == PUBLIC_FIELDS
     for hidden in ("hands", "draw_pile", "biribakia", "last_drawn"):
         assert not hasattr(view, hidden)
         assert not hasattr(view.public, hidden)
@@ -180,7 +179,7 @@ def test_every_seat_sees_each_seats_discards_in_order(preset: str) -> None:
 
 
 def test_public_facts_are_the_same_for_every_seat(states: list[HandState]) -> None:
-    public = [f.name for f in dataclasses.fields(SeatView) if f.name not in SEAT_SPECIFIC]
+    public = [name for name in SeatView._fields if name not in SEAT_SPECIFIC]
     for state in states[::3]:
         views = [observe(state, seat) for seat in range(4)]
         for name in public:
@@ -271,5 +270,5 @@ def test_a_view_is_a_snapshot() -> None:
     state.apply(state.legal_actions()[0])
     assert view.hand == hand and view.draw_pile_size == pile
     assert observe(state, 0).hand_sizes[0] == 12
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         view.seat = 1  # type: ignore[misc]

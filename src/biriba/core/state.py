@@ -22,8 +22,8 @@ cheap: search bots copy states many times.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from enum import IntEnum
+from typing import NamedTuple
 
 from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, Redraw, TakePile
 from biriba.core.cards import (
@@ -37,7 +37,6 @@ from biriba.core.cards import (
     shuffled_pack,
     suit_of,
 )
-from biriba.core.compiled import pickle_by_constructor
 from biriba.core.errors import IllegalAction, InvalidInputError, Refusal
 from biriba.core.melds import (
     WILD,
@@ -67,10 +66,10 @@ class Phase(IntEnum):
     """A Joker was turned up and the first player chooses the bonus suit (or none) before drawing."""
 
 
-@dataclass(frozen=True, slots=True)
-class TableMeld:
+class TableMeld(NamedTuple):
     """A meld on the table: its cards (sorted), how they are read, and whether it was laid as a
-    biriba by one meld action (a biriba "in hand", which some rules score higher)."""
+    biriba by one meld action (a biriba "in hand", which some rules score higher). A named tuple, as
+    :class:`~biriba.core.melds.MeldShape` is: cheap to make and to compare."""
 
     cards: MeldCards
     shape: MeldShape
@@ -1007,8 +1006,6 @@ def _shape(cards: MeldCards, rules: Rules) -> MeldShape:
     assert shape is not None
     return shape
 
-
-pickle_by_constructor(TableMeld)
 
 # The listing needs the state's types; the state asks the listing for its actions. Imported last, when
 # every name the listing takes from here exists.
