@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -51,3 +52,42 @@ def test_a_ladder_is_summarised_and_not_played_again(tmp_path: Path, monkeypatch
     monkeypatch.setattr(ladders, "BOTS_VERSION", "a later day")
     with pytest.raises(AssertionError, match="played again"):
         ladders.main(argv)  # the bots have changed since: played again
+
+
+def test_a_step_measured_again_by_newer_bots_shows_the_newer_row_only() -> None:
+    def entry(bots: list[str], version: str, leads: list[float]) -> dict[str, object]:
+        steps = [
+            {
+                "weaker": weaker,
+                "stronger": stronger,
+                "deals": 10,
+                "capped_deals": 0,
+                "hands": 20,
+                "stronger_hand_wins": 12,
+                "weaker_hand_wins": 8,
+                "lead": lead,
+                "lead_ci95": [lead - 50, lead + 50],
+                "holds": lead > 50,
+            }
+            for (weaker, stronger), lead in zip(itertools.pairwise(bots), leads, strict=True)
+        ]
+        return {
+            "preset": "kouridakis",
+            "players": 5,
+            "bots": bots,
+            "bots_version": version,
+            "steps": steps,
+            "command": f"python -m biriba.sim.ladders --bots {' '.join(bots)}",
+        }
+
+    summary = {
+        "format": ladders.SUMMARY_FORMAT,
+        "tables": {
+            "old": entry(["random", "greedy", "heuristic"], "2026-11-27.2", [2299, 21]),
+            "new": entry(["greedy", "heuristic"], "2026-11-27.3", [99]),
+        },
+    }
+    page = ladders.summary_markdown(summary)
+    assert "| kouridakis 5p | random < greedy | 2026-11-27.2 | 10 | 12/8 | +2299 |" in page
+    assert "| kouridakis 5p | greedy < heuristic | 2026-11-27.3 | 10 | 12/8 | +99 |" in page
+    assert "+21 |" not in page

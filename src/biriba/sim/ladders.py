@@ -143,7 +143,7 @@ def summary_markdown(summary: dict[str, Any]) -> str:
         "bot's mean points over the other sides per duplicate deal, with its 95% interval; a step holds when",
         "the interval lies above 0. Bots: the version of the bots measured (`biriba.bots.base.BOTS_VERSION`,",
         "the date they last changed how they play); a table measured with older bots is played again by its",
-        "command.",
+        "command, and a step measured again by newer bots (in another ladder of the table) shows the newer row.",
         "",
         "Made by:",
         "",
@@ -152,8 +152,11 @@ def summary_markdown(summary: dict[str, Any]) -> str:
         "| table | step | bots | deals | hands won (stronger/weaker) | lead | 95% interval | holds |",
         "| --- | --- | --- | ---: | ---: | ---: | --- | --- |",
     ]
+    newest = _newest_bots(summary)
     for entry in sorted(summary["tables"].values(), key=_table_order):
         for step in entry["steps"]:
+            if entry.get("bots_version", OLDER_BOTS) != newest[_step_key(entry, step)]:
+                continue  # measured again by newer bots
             interval = (
                 "—" if step["lead_ci95"] is None else f"[{step['lead_ci95'][0]:+.0f}, {step['lead_ci95'][1]:+.0f}]"
             )
@@ -166,6 +169,24 @@ def summary_markdown(summary: dict[str, Any]) -> str:
                 f"{'yes' if step['holds'] else '**no**'} |"
             )
     return "\n".join(lines) + "\n"
+
+
+def _step_key(entry: dict[str, Any], step: dict[str, Any]) -> tuple[str, int, str, str]:
+    return entry["preset"], entry["players"], step["weaker"], step["stronger"]
+
+
+def _newest_bots(summary: dict[str, Any]) -> dict[tuple[str, int, str, str], str]:
+    """Per table and step, the newest bots that measured it (versions are dates: they sort as text; the
+    versions before there were any come first)."""
+    newest: dict[tuple[str, int, str, str], str] = {}
+    for entry in summary["tables"].values():
+        version = entry.get("bots_version", OLDER_BOTS)
+        for step in entry["steps"]:
+            key = _step_key(entry, step)
+            known = newest.get(key)
+            if known is None or known == OLDER_BOTS or (version != OLDER_BOTS and version > known):
+                newest[key] = version
+    return newest
 
 
 def _table_order(entry: dict[str, Any]) -> tuple[int, int, int]:
