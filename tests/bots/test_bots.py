@@ -15,7 +15,8 @@ from tests.builders import deck_for, position
 
 from biriba.bots import BOT_LEVELS, GreedyBot, RandomBot, make_bot
 from biriba.bots.base import OTHER_BOTS, Bot
-from biriba.bots.heuristic import HeuristicBot
+from biriba.bots.heuristic import TABLE_WEIGHTS, HeuristicBot
+from biriba.bots.judgement import Weights, discard_danger
 from biriba.bots.play import play_hand, play_match, play_out
 from biriba.bots.search import SearchBot, _final_difference
 from biriba.bots.value import state_value
@@ -419,9 +420,9 @@ def test_search_opponents_in_playouts_are_drawn_from_the_pool_and_partners_play_
     assert set(opponents) == {HeuristicBot, GreedyBot}
 
 
-def test_search_sets_a_playout_against_the_best_rival_or_the_rivals_mean() -> None:
+def test_search_sets_a_playout_against_the_rivals_mean_or_the_best_rival() -> None:
     # Six players, three teams (seats 0 and 3, 1 and 4, 2 and 5): the hand's end as a playout scores it
-    # for seat 0, against the best other team by default, against their mean as duplicate play measures.
+    # for seat 0 against the other teams' mean by default, as duplicate play measures, or the best's.
     state = HandState.deal(Rules.from_preset("standard", players=6), dealer=0, seed=4)
     rng = random.Random(4)
     greedy = make_bot("greedy")
@@ -435,6 +436,7 @@ def test_search_sets_a_playout_against_the_best_rival_or_the_rivals_mean() -> No
     sides = [state_value(mid_hand, seat, rivals="best") for seat in range(3)]
     means = [state_value(mid_hand, seat, rivals="mean") for seat in range(3)]
     assert sides != means and sum(means) == pytest.approx(0.0)  # each side against the others' mean
+    assert SearchBot().rivals == "mean" and state_value(mid_hand, 0) == means[0]
 
 
 def test_search_candidates_start_with_the_heuristic_choice() -> None:
@@ -543,3 +545,31 @@ def test_no_bot_is_handed_a_generator_that_rebuilds_the_deal() -> None:
     assert not any(deck in rebuilt for deck in decks)
     fresh = [random.Random(seed).getstate() for seed in (77, *(d.seed for d, _ in match_record.hands))]
     assert not any(state in fresh for state in states)
+
+
+def test_a_discard_of_a_rank_the_next_player_is_known_to_hold_is_dangerous_only_where_sets_are_played() -> None:
+    # Seat 1 plays after seat 0 and is known to hold two Sevens (taken with a pile): a Seven discarded
+    # would go with them in a set, but not in Kouridakis, where melds are runs only.
+    dangers = {}
+    for preset in ("standard", "kouridakis"):
+        state = position({0: "7H 10C 4D 9S", 1: "7D 7S KC QD"}, rules=Rules.from_preset(preset))
+        for code in ("7D", "7S"):
+            state.known[1][parse_card(code)] += 1
+        view = observe(state, 0)
+        dangers[preset] = (discard_danger(view, parse_card("7H")), discard_danger(view, parse_card("10C")))
+    seven, unknown = dangers["standard"]
+    assert seven > unknown
+    seven, unknown = dangers["kouridakis"]
+    assert seven == unknown
+
+
+def test_the_heuristic_player_plays_a_table_with_weights_of_its_own_by_them_and_options_still_set_them() -> None:
+    kouridakis_five = observe(HandState.deal(Rules.from_preset("kouridakis", players=5), dealer=0, seed=1), 0)
+    standard_five = observe(HandState.deal(Rules.from_preset("standard", players=5), dealer=0, seed=1), 0)
+    own = TABLE_WEIGHTS[("kouridakis", 5)]["new_meld_share"]
+    assert own != Weights().new_meld_share
+    assert HeuristicBot().weights_at(kouridakis_five).new_meld_share == own
+    assert HeuristicBot().weights_at(standard_five) == Weights()
+    chosen = HeuristicBot(new_meld_share=0.5, twin=3.0)
+    assert chosen.weights_at(kouridakis_five) == Weights(new_meld_share=0.5, twin=3.0)
+    assert HeuristicBot(twin=3.0).weights_at(kouridakis_five) == Weights(new_meld_share=own, twin=3.0)

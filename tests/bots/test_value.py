@@ -53,14 +53,16 @@ def test_partners_share_a_value_and_opponents_see_its_opposite() -> None:
     assert values[0] != 0
 
 
-def test_three_teams_each_value_against_the_best_other() -> None:
+def test_three_teams_each_value_against_the_others_mean_or_the_best_other() -> None:
     state = played(Rules.from_preset("standard", players=6), seed=4, actions=90)
     model = table_models()["standard/6"]
     sides = [model.side_value(row) for row in side_features(state)]
     assert len(sides) == 3
     for seat in range(6):
         own = state.seat_team[seat]
-        assert state_value(state, seat) == pytest.approx(sides[own] - max(v for t, v in enumerate(sides) if t != own))
+        others = [v for t, v in enumerate(sides) if t != own]
+        assert state_value(state, seat) == pytest.approx(sides[own] - sum(others) / 2)
+        assert state_value(state, seat, rivals="best") == pytest.approx(sides[own] - max(others))
 
 
 def test_a_team_is_worth_more_with_a_biriba_on_the_table_than_with_the_same_cards_in_hand() -> None:

@@ -23,7 +23,8 @@
   cards they are known to hold; high cards go first when the hand may end soon.
 
 It sees the game through its seat's view only. Options (``heuristic:key=value``) set the weights of
-:class:`biriba.bots.judgement.Weights`.
+:class:`biriba.bots.judgement.Weights`; where a table plays best with other weights than the defaults
+(:data:`TABLE_WEIGHTS`), those are its defaults, and options still set them.
 """
 
 from __future__ import annotations
@@ -55,6 +56,15 @@ BIRIBAKI_GAIN = 160.0
 DRAW_VALUE = 8.0
 """What an unknown card from the draw pile is worth on average."""
 
+TABLE_WEIGHTS: dict[tuple[str, int], dict[str, float]] = {
+    # Kouridakis with five players (runs only, the pile taken only to meld from it, partnerships formed in
+    # the hand): laying short new melds sparingly pays there (new_meld_share 0.1 against 0.25, 200
+    # duplicate deals: +109 [+52, +166]; 0.05 and 0.15 alike), and nowhere else measured (standard 2-5
+    # players, Kouridakis 2, 4 and 8: from -70 [-131, -8] at standard 3 players to +26 [-7, +59]).
+    ("kouridakis", 5): {"new_meld_share": 0.1},
+}
+"""Weights other than the defaults for a table (a preset and a number of players), where measured better."""
+
 
 class HeuristicBot:
     """Decides each action by the judgement of :mod:`biriba.bots.judgement`."""
@@ -62,7 +72,19 @@ class HeuristicBot:
     name = "heuristic"
 
     def __init__(self, **weights: float) -> None:
+        self.options = weights
         self.weights = Weights(**weights)
+        """The weights at a table without weights of its own (:data:`TABLE_WEIGHTS`)."""
+        self._tables: dict[tuple[str, int], Weights] = {}
+
+    def weights_at(self, view: SeatView) -> Weights:
+        """The weights this player uses at the view's table."""
+        table = (view.rules.preset, view.rules.players)
+        weights = self._tables.get(table)
+        if weights is None:
+            own = TABLE_WEIGHTS.get(table)
+            weights = self._tables[table] = Weights(**(own | self.options)) if own else self.weights
+        return weights
 
     def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -84,7 +106,7 @@ class HeuristicBot:
         if pile_goes_round(view, other):
             return other
         alternative = DRAW_VALUE if isinstance(other, Draw) else 0.0
-        weights = self.weights
+        weights = self.weights_at(view)
         if must_open_whole(view):
             if pile_card_fits(view):
                 return take  # with the pile the hand can be laid whole now: open first
@@ -105,11 +127,12 @@ class HeuristicBot:
             counts[card] += 1
         risk = end_risk(view)
         values = view.rules.card_values
+        weights = self.weights_at(view)
         gain = 0.0
         for card in set(view.discard_pile):
             copies = view.discard_pile.count(card)
-            use = card_utility(view, card, counts, self.weights)
-            gain += copies * (0.7 * use + self.weights.pile_card - risk * 0.6 * values[card])
+            use = card_utility(view, card, counts, weights)
+            gain += copies * (0.7 * use + weights.pile_card - risk * 0.6 * values[card])
         return gain
 
     # --- the play of a turn --------------------------------------------------------------
@@ -121,7 +144,8 @@ class HeuristicBot:
             if gain > 0 or view.draw_pile_size == 0:
                 return best  # (with the draw pile spent, every card laid is one less to lose)
         redraw = next((a for a in legal if isinstance(a, Redraw)), None)
-        if redraw is not None and card_utility(view, view.drawn, weights=self.weights) < self.weights.neighbour:
+        weights = self.weights_at(view)
+        if redraw is not None and card_utility(view, view.drawn, weights=weights) < weights.neighbour:
             return redraw  # the first card drawn is of no use: turn it up and draw another
         discards = [a for a in legal if isinstance(a, Discard)]
         if not discards:
@@ -132,6 +156,7 @@ class HeuristicBot:
         """What a meld or an extension is worth now."""
         rules = view.rules
         melds_rules = rules.meld_rules
+        weights = self.weights_at(view)
         laid: tuple[Card, ...]
         if isinstance(action, Meld):
             laid = tuple(card for meld in action.melds for card in meld)
@@ -139,7 +164,7 @@ class HeuristicBot:
             progress = sum(meld_potential(rules, shape, view.bonus_suit) for shape in shapes if shape is not None)
             completes_biriba = any(shape is not None and shape.is_biriba for shape in shapes)
             if not completes_biriba:
-                progress *= self.weights.new_meld_share
+                progress *= weights.new_meld_share
             wild_in_short = sum(
                 1
                 for cards, shape in zip(action.melds, shapes, strict=True)
@@ -157,7 +182,7 @@ class HeuristicBot:
         left = sum(view.hand_counts) - len(laid)
         risk = end_risk(view)
         gain = progress + (0.35 + risk) * rules.value_of(laid)
-        gain -= wild_in_short * self.weights.wild_value * 0.9
+        gain -= wild_in_short * weights.wild_value * 0.9
         if completes_biriba:
             gain += 40.0
         gain += self._ending_gain(view, left, completes_biriba)
@@ -178,7 +203,8 @@ class HeuristicBot:
         """What discarding ``card`` loses: its use to us, its use to the next opponent, less the points it
         would cost in hand if the hand ended."""
         risk = end_risk(view)
-        cost = card_utility(view, card, weights=self.weights) + discard_danger(view, card, self.weights)
+        weights = self.weights_at(view)
+        cost = card_utility(view, card, weights=weights) + discard_danger(view, card, weights)
         return cost - risk * 0.8 * view.rules.card_values[card]
 
     def _suit_strength(self, view: SeatView, suit: int | None) -> float:
@@ -186,4 +212,5 @@ class HeuristicBot:
             return 25.0
         cards = [c for c in suit_cards(suit) for _ in range(view.hand_counts[c])]
         # A float start: the compiled module would otherwise add the floats to an int.
-        return len(cards) * 10 + sum((card_utility(view, c, weights=self.weights) for c in cards), 0.0)
+        weights = self.weights_at(view)
+        return len(cards) * 10 + sum((card_utility(view, c, weights=weights) for c in cards), 0.0)

@@ -330,7 +330,8 @@ def discard_danger(view: SeatView, card: Card, weights: Weights = DEFAULT) -> fl
         known = view.known_cards[following]
         in_suit, rank = suit_cards(suit_of(card)), rank_index(card)
         near = sum(known[in_suit[r]] for d in (1, 2) for r in neighbours(rank, d))
-        same = sum(known[twin] for twin in twins(card))
+        # Cards of the same rank go with it only where the rules let that rank make a set.
+        same = sum(known[twin] for twin in twins(card)) if rank + 1 in view.rules.meld_rules.set_ranks else 0
         if near >= 2 or same >= 2 or (near and same):
             useful = 0.8
         elif near or same:

@@ -7,7 +7,7 @@ cards in hand, biribas, the biribaki), what its melds may still become, its hand
 cards that fit its melds, whether it may go out, whose turn it is and how big the pile on offer is;
 several of them also weighted by how far the draw pile is spent, since a card in hand is an asset
 early and a debt late. A side's value is the weighted sum; a position is worth a seat's side's value
-less the best other side's.
+less the other sides' mean (with more than two sides, what duplicate play measures a deal by).
 
 The weights are fitted by least squares to the final scores of hands the heuristic player plays
 against itself (``scripts/fit-value``, :mod:`biriba.sim.value_fit`), one model per table (a preset and
@@ -213,10 +213,10 @@ _NEAR = tuple(neighbours(rank, 1) + neighbours(rank, 2) for rank in range(13))
 """Per rank, the ranks one or two away in a run."""
 
 
-def state_value(state: HandState, seat: int, model: ValueModel | None = None, rivals: str = "best") -> float:
-    """What the position is worth to ``seat``: its side's value less the best other side's (``rivals``
-    ``best``) or the other sides' mean (``mean``: the measure of duplicate play with more than two sides,
-    :mod:`biriba.sim.duplicate`), in points, by ``model`` or else the model of the table played
+def state_value(state: HandState, seat: int, model: ValueModel | None = None, rivals: str = "mean") -> float:
+    """What the position is worth to ``seat``: its side's value less the other sides' mean (``rivals``
+    ``mean``: the measure of duplicate play with more than two sides, :mod:`biriba.sim.duplicate`) or the
+    best other side's (``best``), in points, by ``model`` or else the model of the table played
     (:func:`model_for`)."""
     model = model or model_for(state.rules)
     rows = side_features(state)

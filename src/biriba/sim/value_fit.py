@@ -9,12 +9,13 @@ final score (a player's row from before partnerships formed is scored by its sea
 team's by then).
 
 The target. The search uses a value only through differences between sides (a seat's side's value less
-the best other side's), so only differences are fitted: each side's features less the mean of the
-other sides' features, against its final score less the mean of theirs. A linear value fitted that way
-is the one whose difference between any two sides best predicts the difference of their final scores
-(the least squares over every pair of sides come to the same fit, but for the ridge term), which is
-what choosing between the moves of a playout needs; the best other side is then picked by value, as
-the search picks it by score when a playout reaches the end of the hand. A side's own final score
+the other sides' mean, or the best other side's), so only differences are fitted: each side's features
+less the mean of the other sides' features, against its final score less the mean of theirs. A linear
+value fitted that way is the one whose difference between any two sides best predicts the difference of
+their final scores (the least squares over every pair of sides come to the same fit, but for the ridge
+term), which is what choosing between the moves of a playout needs (set against the best other side
+instead, that side is picked by value, as the search picks it by score when a playout reaches the end
+of the hand). A side's own final score
 would be the wrong target: its largest part is common to every side at the table (how long the hand
 runs, how many cards are left to pay for), which no choice of a move changes and which a fit would
 spend its weights on; and the difference to the best other side's final score is not linear in
