@@ -33,8 +33,15 @@ def test_the_hint_is_the_strongest_bots_choice() -> None:
     # ...and how far ahead of the next best it came out, in points, over the search's sampled worlds.
     chosen, lead = SearchBot().choose_with_margin(view, legal, random.Random(4))
     assert chosen == hint.action and lead is not None and lead >= 1
-    assert hint.details[len(details) :] == (Reason.of("hint.lead", points=round(lead)),)
+    assert hint.details[len(details) :] == (Reason.of("hint.lead", n=round(lead)),)
     assert f"the next best move makes about {round(lead)} points less" in Words("en").hint(hint)
+
+
+def test_a_lead_of_one_point_is_said_in_the_singular() -> None:
+    lead = Reason.of("hint.lead", n=1)
+    assert Words("en")(lead.key, **lead.facts) == "the next best move makes about 1 point less"
+    assert Words("el")(lead.key, **lead.facts) == "η επόμενη καλύτερη κίνηση φέρνει περίπου 1 πόντο λιγότερο"
+    assert Words("el")(lead.key, n=38).endswith("38 πόντους λιγότερους")
 
 
 def test_an_extension_is_explained_with_the_meld_and_its_new_length() -> None:

@@ -70,7 +70,7 @@ def suggest(view: SeatView, legal: Sequence[Action], bot: Bot | None = None, see
             action, lead = better, None
     head, details = explain(view, action)
     if lead is not None and round(lead) >= 1:
-        details = (*details, Reason.of("hint.lead", points=round(lead)))
+        details = (*details, Reason.of("hint.lead", n=round(lead)))
     return Suggestion(action, head, details)
 
 
