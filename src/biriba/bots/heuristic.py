@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from biriba.bots.judgement import (
     Weights,
@@ -51,12 +52,12 @@ from biriba.core.melds import WILD_CARDS, MeldShape, extension_shape, meld_shape
 from biriba.core.scoring import BiribakiStatus
 from biriba.core.views import SeatView
 
-BIRIBAKI_GAIN = 160.0
+BIRIBAKI_GAIN: Final = 160.0
 """Emptying the hand for the biribaki: a new hand of cards and no penalty for missing it."""
-DRAW_VALUE = 8.0
+DRAW_VALUE: Final = 8.0
 """What an unknown card from the draw pile is worth on average."""
 
-TABLE_WEIGHTS: dict[tuple[str, int], dict[str, float]] = {
+TABLE_WEIGHTS: Final[dict[tuple[str, int], dict[str, float]]] = {
     # Kouridakis with five players (runs only, the pile taken only to meld from it, partnerships formed in
     # the hand): laying short new melds sparingly pays there (new_meld_share 0.1 against 0.25, 200
     # duplicate deals: +109 [+52, +166]; 0.05 and 0.15 alike), and nowhere else measured (standard 2-5

@@ -11,6 +11,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from biriba.core.actions import Action, ChooseBonusSuit, Extend, Meld, Pass, TakePile
 from biriba.core.cards import Card, rank_index, suit_cards, suit_of, twins
@@ -36,11 +37,11 @@ from biriba.core.scoring import BiribakiStatus, biriba_bonus
 from biriba.core.state import TableMeld
 from biriba.core.views import SeatView
 
-RUN_PROGRESS = {3: 0.22, 4: 0.32, 5: 0.45, 6: 0.65}
+RUN_PROGRESS: Final = {3: 0.22, 4: 0.32, 5: 0.45, 6: 0.65}
 """The chance a run of this length becomes a biriba (runs grow at both ends)."""
-SET_PROGRESS = {3: 0.10, 4: 0.18, 5: 0.32, 6: 0.55}
+SET_PROGRESS: Final = {3: 0.10, 4: 0.18, 5: 0.32, 6: 0.55}
 """The same for a set: it needs most copies of one rank."""
-WILD_VALUE = 45.0
+WILD_VALUE: Final = 45.0
 """What a wild card in hand is worth: it completes a biriba or empties a hand."""
 
 
@@ -79,7 +80,7 @@ class Weights:
     (never taking one is far worse: -645 a deal against the greedy player at 3 players, classic rules)."""
 
 
-DEFAULT = Weights()
+DEFAULT: Final = Weights()
 
 
 def meld_potential(rules: Rules, shape: MeldShape, bonus_suit: int | None) -> float:
@@ -94,7 +95,7 @@ def meld_potential(rules: Rules, shape: MeldShape, bonus_suit: int | None) -> fl
     return known
 
 
-_POTENTIALS: dict[tuple[MeldShape, int | None, object, int], float] = {}
+_POTENTIALS: Final[dict[tuple[MeldShape, int | None, object, int], float]] = {}
 
 
 def _meld_potential(rules: Rules, shape: MeldShape, bonus_suit: int | None) -> float:
@@ -164,7 +165,7 @@ def pile_card_fits(view: SeatView) -> bool:
     return False
 
 
-EXACT_PILE_TEST_CARDS = 5
+EXACT_PILE_TEST_CARDS: Final = 5
 """With at most this many cards after taking the pile, :func:`pile_card_melds_after_taking` asks the
 engine: the keep-two-cards rule, the closing condition and the discard restrictions bite there."""
 
@@ -354,7 +355,7 @@ def end_risk(view: SeatView) -> float:
     return risk
 
 
-_LAST_RISK: list[tuple[SeatView | None, float]] = [(None, 0.0)]
+_LAST_RISK: Final[list[tuple[SeatView | None, float]]] = [(None, 0.0)]
 
 
 def _end_risk(view: SeatView) -> float:

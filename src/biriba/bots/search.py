@@ -25,6 +25,7 @@ import random
 import statistics
 import time
 from collections.abc import Sequence
+from typing import Final
 
 from biriba.bots.base import Bot
 from biriba.bots.greedy import GreedyBot
@@ -37,9 +38,9 @@ from biriba.core.sampling import determinize
 from biriba.core.state import HandState
 from biriba.core.views import SeatView, observe
 
-OPPONENT_MODELS = ("heuristic", "pool")
+OPPONENT_MODELS: Final = ("heuristic", "pool")
 """How the playouts model the other sides (the ``opponents`` option)."""
-MAX_PLAYOUT_ACTIONS = 60
+MAX_PLAYOUT_ACTIONS: Final = 60
 """A playout stops after this many actions whatever its horizon (a turn takes a handful)."""
 
 

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Final
 
 from biriba.bots.judgement import meld_potential, neighbours
 from biriba.core.cards import rank_index, suit_cards, suit_of, twins
@@ -38,7 +39,7 @@ from biriba.core.rules import Rules
 from biriba.core.scoring import BiribakiStatus
 from biriba.core.state import HandState
 
-FEATURES = (
+FEATURES: Final = (
     "melded",
     "in_hand",
     "biribas",
@@ -72,9 +73,9 @@ class ValueModel:
         return sum(w * f for w, f in zip(self.weights, features, strict=True))
 
 
-MODELS_FILE = "value_models.json"
-MODELS_FORMAT = "biriba-value-models/1"
-DEFAULT_TABLE = "standard/4"
+MODELS_FILE: Final = "value_models.json"
+MODELS_FORMAT: Final = "biriba-value-models/1"
+DEFAULT_TABLE: Final = "standard/4"
 """The table whose model values a table without its own: the game the value was first fitted to."""
 
 
@@ -209,7 +210,7 @@ def _links(hand: Sequence[int], card: int, set_ranks: tuple[int, ...]) -> int:
     return links
 
 
-_NEAR = tuple(neighbours(rank, 1) + neighbours(rank, 2) for rank in range(13))
+_NEAR: Final = tuple(neighbours(rank, 1) + neighbours(rank, 2) for rank in range(13))
 """Per rank, the ranks one or two away in a run."""
 
 
@@ -225,7 +226,7 @@ def state_value(state: HandState, seat: int, model: ValueModel | None = None, ri
     return values[own] - against_rivals([v for side, v in enumerate(values) if side != own], rivals)
 
 
-RIVALS = ("best", "mean")
+RIVALS: Final = ("best", "mean")
 """What a side's points are set against: the best other side's, or the other sides' mean."""
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import compress
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 from biriba.core.errors import InvalidCardError
 from biriba.core.shuffle import shuffled
@@ -25,16 +25,18 @@ from biriba.core.shuffle import shuffled
 Card: TypeAlias = int
 """A card type: ``suit * 13 + rank - 1``, or :data:`JOKER`."""
 
-SUITS = "SHDC"
-SUIT_SYMBOLS = "♠♥♦♣"
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-JOKER: Card = 52
-N_CARD_TYPES = 53
-ACE, TWO, KING = 1, 2, 13
+SUITS: Final = "SHDC"
+SUIT_SYMBOLS: Final = "♠♥♦♣"
+RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+JOKER: Final = 52
+N_CARD_TYPES: Final = 53
+ACE: Final = 1
+TWO: Final = 2
+KING: Final = 13
 
-SUIT_INPUT = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3, "♡": 1, "♢": 2, "♤": 0, "♧": 3}
+SUIT_INPUT: Final = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3, "♡": 1, "♢": 2, "♤": 0, "♧": 3}
 """Suit index of every accepted suit letter or symbol (upper case)."""
-_RANK_INPUT = {name: i + 1 for i, name in enumerate(RANKS)} | {"T": 10}
+_RANK_INPUT: Final = {name: i + 1 for i, name in enumerate(RANKS)} | {"T": 10}
 
 
 def make_card(rank: int, suit: int) -> Card:
@@ -77,7 +79,7 @@ def card_code(card: Card) -> str:
     return CARD_CODES[card]
 
 
-CARD_CODES: tuple[str, ...] = (*(rank + suit for suit in SUITS for rank in RANKS), "JK")
+CARD_CODES: Final[tuple[str, ...]] = (*(rank + suit for suit in SUITS for rank in RANKS), "JK")
 """Each card's code, by card: every view written out as JSON looks them up."""
 
 

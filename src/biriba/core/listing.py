@@ -17,6 +17,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterator
 from itertools import compress
+from typing import Final
 
 from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, Redraw, TakePile
 from biriba.core.cards import (
@@ -386,7 +387,7 @@ def _opening_pairs(
     return list(pairs)
 
 
-_OPENING_PAIRS: dict[tuple[bytes, Rules, int, frozenset[Card]], tuple[tuple[MeldCards, ...], ...]] = {}
+_OPENING_PAIRS: Final[dict[tuple[bytes, Rules, int, frozenset[Card]], tuple[tuple[MeldCards, ...], ...]]] = {}
 
 
 def _find_opening_pairs(hand: bytes, rules: Rules, minimum: int, owed: frozenset[Card]) -> list[tuple[MeldCards, ...]]:
@@ -418,7 +419,7 @@ def _find_opening_pairs(hand: bytes, rules: Rules, minimum: int, owed: frozenset
     return pairs
 
 
-OPENING_PAIR_LIMIT = 256
+OPENING_PAIR_LIMIT: Final = 256
 """The most openings of two melds listed for one hand (a big hand holds many more)."""
 
 
@@ -435,17 +436,17 @@ def _value_without_a_card(cards: MeldCards, rules: Rules, owed: frozenset[Card])
     return best
 
 
-_MAX_SEATS = max(PLAYER_COUNTS)
-_DRAWS = [Draw(s) for s in range(_MAX_SEATS)]
-_PASSES = [Pass(s) for s in range(_MAX_SEATS)]
-_TAKE_PILES = [TakePile(s) for s in range(_MAX_SEATS)]
-_DISCARDS: list[list[Action]] = [[Discard(s, c) for c in range(N_CARD_TYPES)] for s in range(_MAX_SEATS)]
+_MAX_SEATS: Final = max(PLAYER_COUNTS)
+_DRAWS: Final = [Draw(s) for s in range(_MAX_SEATS)]
+_PASSES: Final = [Pass(s) for s in range(_MAX_SEATS)]
+_TAKE_PILES: Final = [TakePile(s) for s in range(_MAX_SEATS)]
+_DISCARDS: Final[list[list[Action]]] = [[Discard(s, c) for c in range(N_CARD_TYPES)] for s in range(_MAX_SEATS)]
 # Listed actions are values: the same few melds and extensions come up turn after turn, and reusing
 # the objects spares building them for every listing.
-_MELD_ACTIONS: dict[tuple[int, tuple[MeldCards, ...]], Meld] = {}
-_SINGLE_MELDS: list[dict[MeldCards, Meld]] = [{} for _ in range(_MAX_SEATS)]
+_MELD_ACTIONS: Final[dict[tuple[int, tuple[MeldCards, ...]], Meld]] = {}
+_SINGLE_MELDS: Final[list[dict[MeldCards, Meld]]] = [{} for _ in range(_MAX_SEATS)]
 """Per seat, the action of each single new meld listed, by its cards (a cheaper key than the pair)."""
-_EXTENSIONS = [[[Extend(s, i, (c,)) for c in range(N_CARD_TYPES)] for i in range(16)] for s in range(_MAX_SEATS)]
+_EXTENSIONS: Final = [[[Extend(s, i, (c,)) for c in range(N_CARD_TYPES)] for i in range(16)] for s in range(_MAX_SEATS)]
 
 
 def _meld_action(seat: int, melds: tuple[MeldCards, ...]) -> Meld:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain, combinations, compress
 from math import prod
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from biriba.core.cards import (
     ACE,
@@ -44,20 +44,20 @@ from biriba.core.compiled import pickle_by_constructor
 from biriba.core.errors import InvalidMeldError, Reason, Refusal
 
 RUN, SET, WILD = "run", "set", "wild"
-BIRIBA_LENGTH = 7
-FULL_RUN_LENGTH = 13
-HIGH_ACE = 14
+BIRIBA_LENGTH: Final = 7
+FULL_RUN_LENGTH: Final = 13
+HIGH_ACE: Final = 14
 """Run position of an Ace above the King; position 1 is the Ace below the Two."""
 
 MeldCards = tuple[Card, ...]
 """A meld's cards, sorted: the canonical form of the multiset."""
 
-WILD_CARDS = (JOKER, make_card(TWO, 0), make_card(TWO, 1), make_card(TWO, 2), make_card(TWO, 3))
+WILD_CARDS: Final = (JOKER, make_card(TWO, 0), make_card(TWO, 1), make_card(TWO, 2), make_card(TWO, 3))
 """Every card type that can act as wild: the Joker and the four Twos."""
-TWOS = WILD_CARDS[1:]
+TWOS: Final = WILD_CARDS[1:]
 
 
-_RULES_NUMBERS: dict[tuple[bool, bool, bool, bool, int], int] = {}
+_RULES_NUMBERS: Final[dict[tuple[bool, bool, bool, bool, int], int]] = {}
 """Every set of meld options seen, numbered (:attr:`MeldRules.number`)."""
 
 
@@ -110,9 +110,9 @@ class MeldRules:
         return _NATURAL_SET_RANKS
 
 
-_NATURAL_SET_RANKS = tuple(rank for rank in range(1, 14) if rank != TWO)
+_NATURAL_SET_RANKS: Final = tuple(rank for rank in range(1, 14) if rank != TWO)
 
-STANDARD_MELDS = MeldRules()
+STANDARD_MELDS: Final = MeldRules()
 
 
 class MeldShape(NamedTuple):
@@ -188,11 +188,11 @@ def meld_shape(cards: MeldCards, rules: MeldRules = STANDARD_MELDS) -> MeldShape
     return shape  # type: ignore[return-value]
 
 
-_UNKNOWN = object()
-_SHAPES: dict[tuple[MeldCards, int], MeldShape | object | None] = {}
+_UNKNOWN: Final = object()
+_SHAPES: Final[dict[tuple[MeldCards, int], MeldShape | object | None]] = {}
 """The cache of :func:`meld_shape`, keyed by numbers only (see :attr:`MeldRules.number`); emptied when it
 holds :data:`_SHAPE_LIMIT` shapes."""
-_SHAPE_LIMIT = 1 << 16
+_SHAPE_LIMIT: Final = 1 << 16
 
 
 def _meld_shape(cards: MeldCards, rules: MeldRules) -> MeldShape | None:
@@ -433,7 +433,7 @@ def single_card_extensions(meld: MeldCards, rules: MeldRules = STANDARD_MELDS) -
     return found
 
 
-_SINGLES: dict[tuple[MeldCards, int], tuple[tuple[Card, MeldShape], ...]] = {}
+_SINGLES: Final[dict[tuple[MeldCards, int], tuple[tuple[Card, MeldShape], ...]]] = {}
 
 
 def _single_card_extensions(meld: MeldCards, rules: MeldRules) -> tuple[tuple[Card, MeldShape], ...]:
@@ -569,16 +569,16 @@ def _run_key(suit: int, held: bytes, wilds_held: bytes) -> bytes:
     return bytes((suit,)) + held[base : base + 13].translate(_HELD) + wilds
 
 
-_HELD = bytes([0] + [1] * 255)
+_HELD: Final = bytes([0] + [1] * 255)
 """A table for ``bytes.translate``: 1 for a card held (any number of copies), 0 for none."""
 
 
-_RUN_TRIPLES: dict[tuple[int, bytes, bytes], _TripleGroup] = {}
-_SET_TRIPLES: dict[tuple[int, bytes, bytes], _TripleGroup] = {}
+_RUN_TRIPLES: Final[dict[tuple[int, bytes, bytes], _TripleGroup]] = {}
+_SET_TRIPLES: Final[dict[tuple[int, bytes, bytes], _TripleGroup]] = {}
 """Caches of :func:`three_card_melds`: a suit's (or a rank's) card counts and the wild cards held give
 its melds. Hands in play repeat these small keys often; the caches are emptied if they grow past
 :data:`_CACHE_LIMIT` keys."""
-_CACHE_LIMIT = 1 << 18
+_CACHE_LIMIT: Final = 1 << 18
 
 
 def _runs_of(key: bytes) -> _TripleGroup:
@@ -588,7 +588,7 @@ def _runs_of(key: bytes) -> _TripleGroup:
     return runs
 
 
-_RUNS_BY_PRESENCE: dict[bytes, _TripleGroup] = {}
+_RUNS_BY_PRESENCE: Final[dict[bytes, _TripleGroup]] = {}
 """The three-card runs of each key of :func:`_run_triples` (emptied with the caches above)."""
 
 
@@ -737,7 +737,7 @@ def _all_melds_cached(counts: bytes, rules: MeldRules, shortest: int) -> tuple[M
     return tuple(all_melds(list(counts), rules, shortest))
 
 
-PARTITION_LIMIT = 256
+PARTITION_LIMIT: Final = 256
 """The most whole-hand openings :func:`whole_hand_partitions` lists for one hand."""
 
 
@@ -842,7 +842,7 @@ def layable(counts: bytes, rules: MeldRules, keep_one: bool) -> bool:
     return _layable_with_sets(counts, rules, keep_one) is not False
 
 
-_WAYS_LIMIT = 32
+_WAYS_LIMIT: Final = 32
 """The most ways of sending cards to sets that :func:`_layable_with_sets` keeps (or tries for one suit);
 past it the search decides alone."""
 
@@ -978,48 +978,64 @@ def _add_counts(first: int, second: int) -> int:
 def _suit_wild_counts(ranks: bytes, longest: int, keep_one: bool) -> int:
     """Bit mask of the numbers w + t such that the natural cards of one suit (``ranks``: counts, Ace to
     King), with t of its Twos taken as natural and the rest as wild, lie in runs that hold w wild cards
-    (with ``keep_one``, one card but a Two left out)."""
+    (with ``keep_one``, one card but a Two left out). Runs of every length up to ``longest`` (13 or 14)
+    place cards as runs of 3 to 5 do (:func:`_run_wild_counts`), so ``longest`` needs no part in it."""
+    # Run places 1 (the Ace below the Two) to 14 (the Ace above the King), packed four bits a place.
+    places = 0
+    for rank in range(FULL_RUN_LENGTH, 0, -1):
+        places = places << _PLACE_BITS | ranks[rank - 1]
+    places <<= _PLACE_BITS
+    places -= ranks[TWO - 1] << _PLACE_BITS * TWO  # the Twos are placed below, as many as are natural
     found = 0
     for natural_twos in range(ranks[TWO - 1] + 1):
+        two_places = natural_twos << _PLACE_BITS * TWO
         for high_aces in range(ranks[ACE - 1] + 1):
-            # Run positions 1 (the Ace below the Two) to 14 (the Ace above the King).
-            positions = bytearray(HIGH_ACE + 1)
-            positions[1 : FULL_RUN_LENGTH + 1] = ranks
-            positions[TWO] = natural_twos
-            positions[ACE] -= high_aces
-            positions[HIGH_ACE] = high_aces
-            found |= _run_wild_counts(bytes(positions), longest, keep_one) << natural_twos
+            moved = high_aces * (_HIGH_ACE_UNIT - _LOW_ACE_UNIT)
+            found |= _run_wild_counts(places + two_places + moved, keep_one) << natural_twos
     return found
 
 
-@lru_cache(maxsize=1 << 16)
-def _run_wild_counts(positions: bytes, longest: int, leave_one: bool) -> int:
-    """Bit mask of the numbers of wild cards with which the cards at run ``positions`` (counts, index 1 to
-    14) lie exactly in runs of at most ``longest`` cards holding at most one wild card each; with
-    ``leave_one``, all of them but one card, not a Two taken as natural (a Two left out is a wild card left
-    out: the caller counts that).
+_PLACE_BITS: Final = 4
+"""Bits of one run place's count of cards in the packed places of :func:`_run_wild_counts` (a suit's
+place holds at most one card of each deck: six at most)."""
+_PLACE_MASK: Final = (1 << _PLACE_BITS) - 1
+_LOW_ACE_UNIT: Final = 1 << _PLACE_BITS * ACE
+_HIGH_ACE_UNIT: Final = 1 << _PLACE_BITS * HIGH_ACE
+_RUN_WILD_COUNTS: Final[dict[int, int]] = {}
+"""The cache of :func:`_run_wild_counts`, keyed by the packed places and the ``leave_one`` bit: a plain
+dict, cleared when full, costs a compiled caller less than a function cache."""
+_RUN_WILD_COUNTS_SIZE: Final = 1 << 16
+
+
+def _run_wild_counts(places: int, leave_one: bool) -> int:
+    """Bit mask of the numbers of wild cards with which the cards at the run ``places`` (counts packed
+    :data:`_PLACE_BITS` bits a place, places 1 to 14) lie exactly in runs holding at most one wild card
+    each; with ``leave_one``, all of them but one card, not a Two taken as natural (a Two left out is a
+    wild card left out: the caller counts that).
 
     The lowest card held starts its run, or stands second after a wild card, or (while one is still to be
     left out) is the card left out: every card is the lowest of what is left at some point, so the one
     search covers every card left out, its rests shared. Runs of more than :data:`SHORT_MELD` places need
     not be tried: one of six or more splits into two of three or more with the same wild card (the part
     that holds it keeps two natural cards), so the numbers of wild cards found are the same, with far fewer
-    windows and rests to try."""
-    lowest = len(positions) - len(positions.lstrip(b"\0"))
-    if lowest == len(positions):
+    windows and rests to try. Packed in one integer, a rest is one subtraction and a cheap key."""
+    key = places << 1 | leave_one
+    known = _RUN_WILD_COUNTS.get(key)
+    if known is not None:
+        return known
+    if not places:
         return 0 if leave_one else 1
+    lowest = ((places & -places).bit_length() - 1) // _PLACE_BITS
     found = 0
     if leave_one and lowest != TWO:
-        rest = bytearray(positions)
-        rest[lowest] -= 1
-        found = _run_wild_counts(bytes(rest), longest, False)
-    span = min(longest, SHORT_MELD)
+        found = _run_wild_counts(places - (1 << _PLACE_BITS * lowest), False)
     for low in (lowest - 1, lowest) if lowest > 1 else (lowest,):
-        rest = bytearray(positions)  # the cards left once the window low..high is laid
+        rest = places  # the cards left once the window low..high is laid
         missing = 0
-        for high in range(low, min(low + span - 1, HIGH_ACE) + 1):
-            if positions[high]:
-                rest[high] -= 1
+        for high in range(low, min(low + SHORT_MELD - 1, HIGH_ACE) + 1):
+            unit = 1 << _PLACE_BITS * high
+            if places >> _PLACE_BITS * high & _PLACE_MASK:
+                rest -= unit
             else:
                 missing += 1
                 if missing > 1:
@@ -1027,20 +1043,21 @@ def _run_wild_counts(positions: bytes, longest: int, leave_one: bool) -> int:
             if high - low < 2:
                 continue
             if missing:
-                found |= _run_wild_counts(bytes(rest), longest, leave_one) << 1
+                found |= _run_wild_counts(rest, leave_one) << 1
                 continue
-            found |= _run_wild_counts(bytes(rest), longest, leave_one)
+            found |= _run_wild_counts(rest, leave_one)
             for place in range(lowest + 1, high + 1):  # a wild card in a place whose card goes elsewhere
-                rest[place] += 1
-                found |= _run_wild_counts(bytes(rest), longest, leave_one) << 1
-                rest[place] -= 1
+                found |= _run_wild_counts(rest + (1 << _PLACE_BITS * place), leave_one) << 1
+    if len(_RUN_WILD_COUNTS) >= _RUN_WILD_COUNTS_SIZE:
+        _RUN_WILD_COUNTS.clear()
+    _RUN_WILD_COUNTS[key] = found
     return found
 
 
-SHORT_MELD = 5
+SHORT_MELD: Final = 5
 """Every meld splits into melds of 3 to 5 cards (a run of 8 into 3 and 5, a set of 7 into 3 and 4), and a
 biriba into one of 7 to 9 cards and such melds."""
-SEARCH_BUDGET = 1000
+SEARCH_BUDGET: Final = 1000
 """Hands (but the biggest, as random play builds) settle within this many steps of one search; past it,
 the search stops with what it found: a way to lay a huge hand may then go unlisted."""
 
@@ -1159,7 +1176,7 @@ def _hardest_card(held: bytes, rules: MeldRules) -> tuple[Card, bool]:
     return found
 
 
-_HARDEST: dict[tuple[bytes, MeldRules], tuple[Card, bool]] = {}
+_HARDEST: Final[dict[tuple[bytes, MeldRules], tuple[Card, bool]]] = {}
 
 
 def _find_hardest_card(held: bytes, rules: MeldRules) -> tuple[Card, bool]:
@@ -1195,7 +1212,7 @@ def _melds_holding(card: Card, packed: bytes, rules: MeldRules) -> tuple[MeldCar
     return found
 
 
-_HOLDING: dict[tuple[Card, bytes, bytes, bytes, int], tuple[MeldCards, ...]] = {}
+_HOLDING: Final[dict[tuple[Card, bytes, bytes, bytes, int], tuple[MeldCards, ...]]] = {}
 """The cache of :func:`_melds_holding` for natural cards, keyed by numbers and bytes only (see
 :attr:`MeldRules.number`); emptied when it holds more than :data:`_CACHE_LIMIT` keys."""
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, Redraw, TakePile
 from biriba.core.cards import (
@@ -90,13 +90,13 @@ Plan = tuple[TableMeld, ...] | DiscardOutcome | None
 """What validating an action found that executing it uses: the melds a play lays (or extends), how a
 discard ends the turn; None where executing needs nothing worked out."""
 
-NO_CARD = -1
+NO_CARD: Final = -1
 
-NOT_A_CARD = ("card-not-in-hand", "not-a-card")
+NOT_A_CARD: Final = ("card-not-in-hand", "not-a-card")
 """The refusal of a card code out of range (an action built by hand, not parsed)."""
 
 
-CUT_ERRORS = (-3, -2, -2, -1, -1, -1, 0, 0, 0, 0, 1, 1, 1, 2, 2, 3)
+CUT_ERRORS: Final = (-3, -2, -2, -1, -1, -1, 0, 0, 0, 0, 1, 1, 1, 2, 2, 3)
 
 
 def cut_error_for_seed(seed: int) -> int:
