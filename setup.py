@@ -24,15 +24,16 @@ COMPILED_MODULES = [
     "src/biriba/core/melds.py",
     "src/biriba/core/state.py",
     "src/biriba/core/listing.py",
+    "src/biriba/core/views.py",
     "src/biriba/bots/judgement.py",
     "src/biriba/bots/value.py",
     "src/biriba/bots/heuristic.py",
     "src/biriba/bots/search.py",
 ]
-"""What random play and search spend their time in: the engine, and the search player's playouts (the
-heuristic policy and the learned value). Not compiled: the modules of values that are pickled and copied
-whole (rules, actions, views, scores: a compiled frozen class cannot be rebuilt field by field, and those
-gain little), modules whose functions tests replace (a compiled module calls its own functions directly),
+"""What random play and search spend their time in: the engine, the views made at every decision, and the
+search player's playouts (the heuristic policy and the learned value). Not compiled: the modules of values
+that are pickled and copied whole (rules, actions, scores: a compiled frozen class cannot be rebuilt field
+by field, and those gain little; the views are named tuples, plain Python classes even in a compiled module), modules whose functions tests replace (a compiled module calls its own functions directly),
 and the rest of the package. In these modules, module-level constants and caches are declared ``Final``:
 compiled code reads any other module-level name through the module's dictionary, by its name, at every
 use (such lookups took about a third of the instructions of a Kouridakis 5-player step)."""
