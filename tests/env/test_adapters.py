@@ -183,6 +183,44 @@ def test_an_openspiel_game_replays_through_the_engine_to_the_same_returns() -> N
     assert state.returns() == [float(s) for s in replayed_scores(record)]
 
 
+def test_openspiel_lead_returns_set_each_seat_against_the_other_sides() -> None:
+    # Four players, two teams: a seat's lead is its team's score less the other team's. The same seeded
+    # play in both games: the returns change nothing else.
+    scored = play_openspiel_hand(pyspiel.load_game("python_biriba"), seed=5)
+    led = play_openspiel_hand(pyspiel.load_game("python_biriba", {"returns": "lead"}), seed=5)
+    assert led.history() == scored.history()
+    score = scored.returns()
+    assert score[0] != score[1], "the seeded hand should end with the teams apart"
+    assert led.returns() == [score[0] - score[1], score[1] - score[0], score[0] - score[1], score[1] - score[0]]
+
+
+def test_openspiel_lead_returns_where_partnerships_form_set_each_seat_against_every_other() -> None:
+    # Five players, partnerships formed in the hand: as duplicate play measures a deal, every seat is its
+    # own side, and its lead is its score less the mean of the four others'; the leads add up to zero.
+    params = {"players": 5, "preset": "standard"}
+    scored = play_openspiel_hand(pyspiel.load_game("python_biriba", params), seed=3)
+    led = play_openspiel_hand(pyspiel.load_game("python_biriba", {**params, "returns": "lead"}), seed=3)
+    score = scored.returns()
+    assert len(set(score)) > 1
+    for seat in range(5):
+        others = [s for other, s in enumerate(score) if other != seat]
+        assert led.returns()[seat] == pytest.approx(score[seat] - sum(others) / 4)
+    assert sum(led.returns()) == pytest.approx(0.0)
+
+
+def test_openspiel_lead_returns_pass_the_random_simulation_test() -> None:
+    game = pyspiel.load_game("python_biriba", {"returns": "lead"})
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert game.utility_sum() == 0.0
+    assert pyspiel.load_game("python_biriba").get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_openspiel_returns_must_be_score_or_lead() -> None:
+    with pytest.raises(ValueError, match="returns is score or lead, not 'points'"):
+        pyspiel.load_game("python_biriba", {"returns": "points"})
+
+
 def test_resampling_keeps_the_information_state_and_changes_the_hidden_cards() -> None:
     game = pyspiel.load_game("python_biriba")
     state = game.new_initial_state()

@@ -12,6 +12,8 @@ import pytest
 
 pytest.importorskip("pyspiel")
 
+from open_spiel.python.algorithms import ismcts
+
 from biriba.bots.heuristic import HeuristicBot
 from biriba.bots.value import state_value
 from biriba.core.state import HandState, Phase
@@ -72,6 +74,25 @@ def test_the_score_now_priors_are_uniform() -> None:
     state = game_state(built_position())
     prior = duel.ScoreNowEvaluator().prior(state)
     assert {probability for _, probability in prior} == {1 / len(state.legal_actions())}
+
+
+@pytest.mark.parametrize(("evaluator", "returns"), [("value", "lead"), ("score-now", "score")])
+def test_ismcts_searches_a_game_whose_terminal_returns_are_on_its_evaluators_scale(
+    monkeypatch: pytest.MonkeyPatch, evaluator: str, returns: str
+) -> None:
+    # ISMCTSBot takes a terminal state's returns from the game, not from its evaluator: under the value
+    # evaluator (a seat's lead over the other side) the game it searches must return leads too.
+    seen: list[str] = []
+    step = ismcts.ISMCTSBot.step
+
+    def recording(bot: ismcts.ISMCTSBot, state: BiribaState) -> int:
+        seen.append(state.get_game().get_parameters()["returns"])
+        return int(step(bot, state))
+
+    monkeypatch.setattr(ismcts.ISMCTSBot, "step", recording)
+    setup = replace(TINY, evaluator=evaluator, selection=duel.DEFAULT_SELECTION[evaluator], hand_cap=12)
+    duel.play_deal(setup, 0)
+    assert seen and set(seen) == {returns}
 
 
 def test_equal_time_gives_ismcts_the_search_players_cpu_per_decision() -> None:

@@ -27,17 +27,19 @@ and stored, and ``--simulations K`` replays the duel exactly on any machine. The
 decision are reported too, as the check.
 
 **Evaluators.** ISMCTS values a new leaf with its evaluator (it plays no rollouts) and takes a terminal
-state's returns from the game: each seat's hand score.
+state's returns from the game, which must be on the same scale: each seat's hand score (``score-now``),
+or its lead over the other side (``value``: the game's ``returns=lead``).
 
 - ``score-now``: each seat's score if the hand ended now, with uniform priors (as in
   ``examples/openspiel_ismcts.py``); cheap but blind to everything not yet on the table.
-- ``value``: each seat's learned value, :func:`biriba.bots.value.state_value` (its side's expected hand
-  score less the best other side's; partners equal), the value the search player's playouts end on; and
+- ``value``: each seat's learned value, :func:`biriba.bots.value.state_value` (what its side is expected
+  to score more than the other side; partners equal), the value the search player's playouts end on; and
   priors that give most of the mass to the heuristic player's choice (the next sub-action of the engine
   action it would play), the policy of the search player's playouts. ``ISMCTSBot`` reads priors only
-  when it selects children by PUCT, so that evaluator runs with ``--selection puct``. A terminal state
-  met in a search (near the end of a hand) gets the game's returns, a seat's own score, where a leaf gets
-  its lead over the other side: ``ISMCTSBot`` does not ask the evaluator there.
+  when it selects children by PUCT, so that evaluator runs with ``--selection puct``. The value is
+  fitted to differences between sides only (:mod:`biriba.sim.value_fit`), so the game ISMCTS searches
+  returns leads too (until 2026-11-27 its terminal states returned each seat's own score, set against
+  leaf values of leads: a search then took the end of a hand for a windfall).
 
 A hand longer than ``--hand-cap`` engine actions is cut and its deal left out of the result (reported as
 capped): once the draw pile is spent, nothing in the rules stops two players passing the pile round.
@@ -68,7 +70,7 @@ from open_spiel.python.algorithms import ismcts  # type: ignore[import-untyped]
 
 from biriba.bots import make_bot
 from biriba.bots.heuristic import HeuristicBot
-from biriba.bots.value import ValueModel, default_model, side_features, sides
+from biriba.bots.value import ValueModel, against_rivals, default_model, side_features, sides
 from biriba.core.compiled import IMPLEMENTATION
 from biriba.core.state import HandState
 from biriba.env.openspiel_game import GAME_NAME, BiribaState
@@ -94,6 +96,9 @@ HEURISTIC_SHARE = 0.75
 """The prior mass of the heuristic player's next sub-action under the ``value`` evaluator; the rest is
 spread evenly over every legal sub-action."""
 EVALUATORS = ("value", "score-now")
+RETURNS = {"value": "lead", "score-now": "score"}
+"""The game's returns under each evaluator: on the scale of its leaf values (a terminal state met in a
+search gets the game's returns, not the evaluator's value)."""
 DEFAULT_SELECTION = {"value": "puct", "score-now": "uct"}
 """PUCT where the priors say something (ISMCTSBot reads priors only under PUCT), UCT where they are uniform."""
 DEFAULT_UCT_C = {"value": 100.0, "score-now": 100.0}
@@ -121,7 +126,8 @@ class ScoreNowEvaluator:
 
 
 def seat_values(state: HandState, model: ValueModel | None = None) -> list[float]:
-    """Every seat's :func:`biriba.bots.value.state_value`, the features worked out once for all seats
+    """Every seat's :func:`biriba.bots.value.state_value` (its side's value less the other sides' mean),
+    the features worked out once for all seats
     (a leaf is valued for every player at once, and the features are most of the cost). By ``model``, or
     else the package's default model: the one ``state_value`` uses in the duel's game (4 players,
     standard rules)."""
@@ -129,9 +135,9 @@ def seat_values(state: HandState, model: ValueModel | None = None) -> list[float
     side_values = [model.side_value(row) for row in side_features(state)]
     values = [0.0] * state.players
     for side, seats in enumerate(sides(state)):
-        others = [value for other, value in enumerate(side_values) if other != side]
+        rivals = against_rivals([value for other, value in enumerate(side_values) if other != side], "mean")
         for seat in seats:
-            values[seat] = side_values[side] - (max(others) if others else 0.0)
+            values[seat] = side_values[side] - rivals
     return values
 
 
@@ -278,9 +284,9 @@ points over the ISMCTS team's, summed over both plays."""
 
 
 @cache
-def load_game(dealer: int) -> Any:
-    """The OpenSpiel game of a 4-player standard hand dealt by ``dealer``."""
-    return pyspiel.load_game(GAME_NAME, {"players": PLAYERS, "preset": PRESET, "dealer": dealer})
+def load_game(dealer: int, returns: str = "score") -> Any:
+    """The OpenSpiel game of a 4-player standard hand dealt by ``dealer``, with those ``returns``."""
+    return pyspiel.load_game(GAME_NAME, {"players": PLAYERS, "preset": PRESET, "dealer": dealer, "returns": returns})
 
 
 def deal_deck(dealer: int, deal_seed: int) -> tuple[int, ...]:
@@ -293,9 +299,10 @@ def deal_deck(dealer: int, deal_seed: int) -> tuple[int, ...]:
     return tuple(state.deck)
 
 
-def dealt_state(dealer: int, deck: Sequence[int]) -> BiribaState:
-    """A new hand of the game with ``deck`` dealt through its chance nodes."""
-    state: BiribaState = load_game(dealer).new_initial_state()
+def dealt_state(dealer: int, deck: Sequence[int], returns: str = "score") -> BiribaState:
+    """A new hand of the game with ``deck`` dealt through its chance nodes: the game ISMCTS searches in
+    (its simulations take their terminal returns from it)."""
+    state: BiribaState = load_game(dealer, returns).new_initial_state()
     for card in deck:
         state.apply_action(card)
     return state
@@ -314,7 +321,7 @@ def make_ismcts(setup: DuelSetup, dealer: int, seed: int) -> Any:
     """
     selection = {"uct": ismcts.ChildSelectionPolicy.UCT, "puct": ismcts.ChildSelectionPolicy.PUCT}[setup.selection]
     bot = ismcts.ISMCTSBot(
-        load_game(dealer),
+        load_game(dealer, RETURNS[setup.evaluator]),
         make_evaluator(setup.evaluator),
         uct_c=setup.uct_c,
         max_simulations=setup.simulations,
@@ -331,7 +338,7 @@ def play_hand(
 ) -> DuelPlay:
     """Play ``deck`` with ISMCTS at ``ismcts_seats`` and the search player at the others, each seat's bot
     seeded with ``seeds[seat]``; time every engine decision of each side."""
-    state = dealt_state(dealer, deck)
+    state = dealt_state(dealer, deck, RETURNS[setup.evaluator])
     episode = state.episode
     assert episode is not None
     searchers = {seat: make_ismcts(setup, dealer, seeds[seat]) for seat in ismcts_seats}

@@ -24,15 +24,21 @@
 - :meth:`BiribaState.resample_from_infostate` deals the cards a player has not seen at random
   (``biriba.core.sampling.determinize``), which OpenSpiel's ISMCTS bot calls.
 - **Returns** are each seat's score for the hand in points; the game is general-sum (partners
-  score the same, and both teams may score above zero).
+  score the same, and both teams may score above zero). With ``returns=lead`` they are each seat's lead
+  instead: its score less the mean score of the seats of the other sides (the teams, or every other
+  seat where partnerships form in the hand), as duplicate play measures a deal; they add up to zero
+  (the game is then declared zero-sum).
+  An algorithm that backs up returns and values alike (ISMCTS with a learned value, which values a
+  side's position against the others') needs them on the same scale.
 
-Parameters: ``preset`` (a rules preset, default ``standard``), ``players`` (2 to 6 or 8, default 4) and
-``dealer`` (default 0).
+Parameters: ``preset`` (a rules preset, default ``standard``), ``players`` (2 to 6 or 8, default 4),
+``dealer`` (default 0) and ``returns`` (``score``, the default, or ``lead``).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -44,6 +50,7 @@ from biriba.core.views import SeatView
 from biriba.env.encoding import ObservationLayout, Pending
 from biriba.env.episode import HandEpisode, encoding_for
 from biriba.env.game_openspiel import canonical_json
+from biriba.sim.duplicate import sides
 
 GAME_NAME = "python_biriba"
 MAX_UTILITY = 20_000.0
@@ -51,7 +58,9 @@ MAX_UTILITY = 20_000.0
 MAX_MOVES = 20_000
 """The game length OpenSpiel is told: hands of random play take a few hundred moves. A hand whose draw
 pile is spent may go on while players take the pile back and forth; no rule caps it."""
-_DEFAULTS = {"preset": "standard", "players": 4, "dealer": 0}
+_DEFAULTS = {"preset": "standard", "players": 4, "dealer": 0, "returns": "score"}
+RETURNS = ("score", "lead")
+"""What a terminal state's returns are: each seat's hand score, or its lead over the other sides."""
 
 
 def rules_of(params: dict[str, Any]) -> Rules:
@@ -59,22 +68,29 @@ def rules_of(params: dict[str, Any]) -> Rules:
     return Rules.from_preset(str(params.get("preset", _DEFAULTS["preset"])), players=int(params["players"]))
 
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name=GAME_NAME,
-    long_name="Biriba (Python, biriba.env)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=max(PLAYER_COUNTS),
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULTS,
-)
+def _game_type(utility: Any) -> Any:
+    return pyspiel.GameType(
+        short_name=GAME_NAME,
+        long_name="Biriba (Python, biriba.env)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(PLAYER_COUNTS),
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_DEFAULTS,
+    )
+
+
+_GAME_TYPE = _game_type(pyspiel.GameType.Utility.GENERAL_SUM)
+"""The game as registered (scores: general-sum)."""
+_ZERO_SUM_TYPE = _game_type(pyspiel.GameType.Utility.ZERO_SUM)
+"""The game with ``returns=lead``: the leads add up to zero."""
 
 
 class BiribaGame(pyspiel.Game):  # type: ignore[misc]
@@ -86,6 +102,10 @@ class BiribaGame(pyspiel.Game):  # type: ignore[misc]
         if not 0 <= int(given["dealer"]) < self.rules.players:
             raise ValueError(f"dealer {given['dealer']} is not a seat of a {self.rules.players}-player game")
         self.dealer = int(given["dealer"])
+        if given["returns"] not in RETURNS:
+            raise ValueError(f"returns is {' or '.join(RETURNS)}, not {given['returns']!r}")
+        self.leads = given["returns"] == "lead"
+        """Whether the returns are each seat's lead (:func:`leads`) rather than its score."""
         self.encoding, self.layout = encoding_for(self.rules)
         self.pack = pack(self.rules.decks, self.rules.jokers)
         info = pyspiel.GameInfo(
@@ -94,10 +114,10 @@ class BiribaGame(pyspiel.Game):  # type: ignore[misc]
             num_players=self.rules.players,
             min_utility=-MAX_UTILITY,
             max_utility=MAX_UTILITY,
-            utility_sum=None,
+            utility_sum=0.0 if self.leads else None,
             max_game_length=MAX_MOVES,
         )
-        super().__init__(_GAME_TYPE, info, params or {})
+        super().__init__(_ZERO_SUM_TYPE if self.leads else _GAME_TYPE, info, params or {})
 
     def __deepcopy__(self, memo: dict[int, object]) -> BiribaGame:
         """States copied by OpenSpiel (``copy.deepcopy``) share their game: it never changes."""
@@ -111,6 +131,22 @@ class BiribaGame(pyspiel.Game):  # type: ignore[misc]
         if params:
             raise ValueError(f"python_biriba observers take no parameters, not {params}")
         return BiribaObserver(self.layout)
+
+
+def leads(scores: Sequence[int], sides: Sequence[Sequence[int]]) -> list[float]:
+    """Each seat's score less the mean score of the seats of the other ``sides``.
+
+    >>> leads([300, 100, 300, 100], ((0, 2), (1, 3)))
+    [200.0, -200.0, 200.0, -200.0]
+    >>> leads([90, 30, 0], ((0,), (1,), (2,)))
+    [75.0, -15.0, -60.0]
+    """
+    lead = [0.0] * len(scores)
+    for side in sides:
+        others = [score for seat, score in enumerate(scores) if seat not in side]
+        for seat in side:
+            lead[seat] = scores[seat] - (sum(others) / len(others) if others else 0.0)
+    return lead
 
 
 class BiribaState(pyspiel.State):  # type: ignore[misc]
@@ -167,7 +203,10 @@ class BiribaState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         if self.episode is None or not self.episode.is_over:
             return [0.0] * self._game.rules.players
-        return [float(score) for score in self.episode.seat_scores()]
+        scores = self.episode.seat_scores()
+        if self._game.leads:
+            return leads(scores, sides(self._game.rules))
+        return [float(score) for score in scores]
 
     def __str__(self) -> str:
         """The whole state (every hand): for debugging, not for players."""
