@@ -91,3 +91,11 @@ def test_a_step_measured_again_by_newer_bots_shows_the_newer_row_only() -> None:
     assert "| kouridakis 5p | random < greedy | 2026-11-27.2 | 10 | 12/8 | +2299 |" in page
     assert "| kouridakis 5p | greedy < heuristic | 2026-11-27.3 | 10 | 12/8 | +99 |" in page
     assert "+21 |" not in page
+    # The tenth change of a day is newer than its ninth (versions do not sort as text).
+    summary["tables"] = {
+        "ninth": entry(["greedy", "heuristic"], "2026-11-27.9", [77]),
+        "tenth": entry(["greedy", "heuristic"], "2026-11-27.10", [88]),
+    }
+    page = ladders.summary_markdown(summary)
+    assert "| 2026-11-27.10 | 10 | 12/8 | +88 |" in page
+    assert "+77 |" not in page

@@ -29,6 +29,18 @@ BOT_LEVELS = ("random", "greedy", "heuristic", "search")
 BOTS_VERSION = "2026-11-27.3"
 """The date the bots last changed how they play (".2", ".3" for a second and third change on one day):
 measurements made with other bots (the ladders of :mod:`biriba.sim.ladders`) are made again."""
+
+
+def bots_version_order(version: str) -> tuple[str, int]:
+    """A version of :data:`BOTS_VERSION` as versions sort: by day, then by the change of that day.
+
+    >>> sorted(["2026-11-27.10", "2026-11-27", "2026-11-27.9", "2026-11-26.3"], key=bots_version_order)
+    ['2026-11-26.3', '2026-11-27', '2026-11-27.9', '2026-11-27.10']
+    """
+    day, _, change = version.partition(".")
+    return day, int(change) if change else 1
+
+
 OTHER_BOTS = ("textbook",)
 """Opponents to measure the ladder's bots by (the rule texts' advice alone), not offered as levels."""
 

@@ -31,7 +31,7 @@ from biriba.bots.base import Bot
 from biriba.bots.greedy import GreedyBot
 from biriba.bots.heuristic import HeuristicBot
 from biriba.bots.judgement import pile_goes_round
-from biriba.bots.value import RIVALS, ValueModel, against_rivals, state_value, table_models
+from biriba.bots.value import RIVALS, ValueModel, lead_of, sides, state_value, table_models
 from biriba.core.actions import Action, Discard, Draw, Extend, Meld, Pass, TakePile
 from biriba.core.errors import IllegalAction
 from biriba.core.sampling import determinize
@@ -213,13 +213,7 @@ class SearchBot:
 def _final_difference(state: HandState, seat: int, rivals: str) -> float:
     """The hand's score of ``seat`` less the other sides' (their mean, or the best's: ``rivals``)."""
     scores = state.hand_score().seat_scores
-    team = state.seat_team[seat]
-    others: dict[int, float] = {}  # each other side's score, by a seat of it (a team's seats score alike)
-    for other, other_team in enumerate(state.seat_team):
-        if other != seat and (team < 0 or other_team != team):
-            side = other_team if other_team >= 0 else -1 - other
-            others.setdefault(side, float(scores[other]))
-    return scores[seat] - against_rivals(list(others.values()), rivals)
+    return lead_of(state, seat, [float(scores[seats[0]]) for seats in sides(state)], rivals)
 
 
 def _lead(values: list[list[float | None]], chosen: int) -> float | None:

@@ -220,10 +220,14 @@ def state_value(state: HandState, seat: int, model: ValueModel | None = None, ri
     best other side's (``best``), in points, by ``model`` or else the model of the table played
     (:func:`model_for`)."""
     model = model or model_for(state.rules)
-    rows = side_features(state)
-    own = _side_of(state, seat)
-    values = [model.side_value(row) for row in rows]
-    return values[own] - against_rivals([v for side, v in enumerate(values) if side != own], rivals)
+    return lead_of(state, seat, [model.side_value(row) for row in side_features(state)], rivals)
+
+
+def lead_of(state: HandState, seat: int, side_points: Sequence[float], rivals: str) -> float:
+    """``seat``'s side's points less the other sides' (their mean, or the best's: ``rivals``), given each
+    side's points in the order of :func:`sides`."""
+    own = state.seat_team[seat] if state.teams_formed else seat
+    return side_points[own] - against_rivals([points for side, points in enumerate(side_points) if side != own], rivals)
 
 
 RIVALS: Final = ("best", "mean")
@@ -235,10 +239,6 @@ def against_rivals(others: Sequence[float], rivals: str) -> float:
     if not others:
         return 0.0
     return max(others) if rivals == "best" else sum(others) / len(others)
-
-
-def _side_of(state: HandState, seat: int) -> int:
-    return state.seat_team[seat] if state.teams_formed else seat
 
 
 pickle_by_constructor(ValueModel)

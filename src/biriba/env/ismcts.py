@@ -70,7 +70,7 @@ from open_spiel.python.algorithms import ismcts  # type: ignore[import-untyped]
 
 from biriba.bots import make_bot
 from biriba.bots.heuristic import HeuristicBot
-from biriba.bots.value import ValueModel, against_rivals, default_model, side_features, sides
+from biriba.bots.value import ValueModel, default_model, lead_of, side_features
 from biriba.core.compiled import IMPLEMENTATION
 from biriba.core.state import HandState
 from biriba.env.openspiel_game import GAME_NAME, BiribaState
@@ -133,12 +133,7 @@ def seat_values(state: HandState, model: ValueModel | None = None) -> list[float
     standard rules)."""
     model = model or default_model()
     side_values = [model.side_value(row) for row in side_features(state)]
-    values = [0.0] * state.players
-    for side, seats in enumerate(sides(state)):
-        rivals = against_rivals([value for other, value in enumerate(side_values) if other != side], "mean")
-        for seat in seats:
-            values[seat] = side_values[side] - rivals
-    return values
+    return [lead_of(state, seat, side_values, "mean") for seat in range(state.players)]
 
 
 class ValueEvaluator:

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from biriba.bots.base import BOTS_VERSION
+from biriba.bots.base import BOTS_VERSION, bots_version_order
 from biriba.core.rules import PLAYER_COUNTS, PRESETS, Rules
 from biriba.sim.duplicate import sides
 from biriba.sim.tournament import TournamentConfig, ladder, run_tournament
@@ -176,15 +176,16 @@ def _step_key(entry: dict[str, Any], step: dict[str, Any]) -> tuple[str, int, st
 
 
 def _newest_bots(summary: dict[str, Any]) -> dict[tuple[str, int, str, str], str]:
-    """Per table and step, the newest bots that measured it (versions are dates: they sort as text; the
-    versions before there were any come first)."""
+    """Per table and step, the newest bots that measured it (the versions before there were any come
+    first)."""
     newest: dict[tuple[str, int, str, str], str] = {}
     for entry in summary["tables"].values():
         version = entry.get("bots_version", OLDER_BOTS)
         for step in entry["steps"]:
             key = _step_key(entry, step)
             known = newest.get(key)
-            if known is None or known == OLDER_BOTS or (version != OLDER_BOTS and version > known):
+            newer = version != OLDER_BOTS and (known is None or bots_version_order(version) > bots_version_order(known))
+            if known is None or known == OLDER_BOTS or newer:
                 newest[key] = version
     return newest
 
