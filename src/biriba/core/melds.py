@@ -814,14 +814,13 @@ def runs_only_layable(counts: bytes, rules: MeldRules, keep_one: bool) -> bool:
     the searches through huge hands that no way lays, which would otherwise run to their budget.
     """
     wild_total = counts[JOKER] + sum(counts[two] for two in TWOS)
-    longest = rules.longest_run
     laid = 1  # bit w: the suits so far hold all their cards with w wild cards and natural Twos
     kept = 0  # the same with one natural card left out
     for suit in range(4):
         ranks = counts[suit * 13 : suit * 13 + 13]
-        exact = _suit_wild_counts(ranks, longest, False)
+        exact = _suit_wild_counts(ranks, False)
         if keep_one:
-            kept = _add_counts(kept, exact) | _add_counts(laid, _suit_wild_counts(ranks, longest, True))
+            kept = _add_counts(kept, exact) | _add_counts(laid, _suit_wild_counts(ranks, True))
         laid = _add_counts(laid, exact)
         if not laid and not kept:
             return False
@@ -861,7 +860,6 @@ def _layable_with_sets(counts: bytes, rules: MeldRules, keep_one: bool) -> bool 
     wild_total = counts[JOKER] + sum(counts[two] for two in TWOS)
     possible = (1 << (wild_total + 1)) - 1  # never more placed than held
     ranks = tuple(rank for rank in rules.set_ranks if sum(counts[rank - 1 : 52 : 13]) >= 2)
-    longest = rules.longest_run
     # Ways so far: the cards sent to each rank's sets (four bits a rank, Ace lowest), with the numbers of wild cards
     # placed when every card lies in a meld, and when one is kept. A rank's sets are made once the last
     # suit holding it is through, and its bits cleared: ways that differ only there are then one.
@@ -871,7 +869,7 @@ def _layable_with_sets(counts: bytes, rules: MeldRules, keep_one: bool) -> bool 
         own = tuple(rank for rank in ranks if held[rank - 1])
         if prod(held[rank - 1] + 1 for rank in own) > _WAYS_LIMIT:
             return None
-        sending = _suit_sendings(held, own, longest, keep_one)
+        sending = _suit_sendings(held, own, keep_one)
         advanced: dict[int, tuple[int, int]] = {}
         for sent, (laid, kept) in ways.items():
             for suit_sent, suit_laid, suit_kept in sending:
@@ -938,9 +936,7 @@ def _wilds_all_placed(placed: int, wild_total: int, rules: MeldRules) -> bool:
 
 
 @lru_cache(maxsize=1 << 12)
-def _suit_sendings(
-    ranks: bytes, set_ranks: tuple[int, ...], longest: int, keep_one: bool
-) -> tuple[tuple[int, int, int], ...]:
+def _suit_sendings(ranks: bytes, set_ranks: tuple[int, ...], keep_one: bool) -> tuple[tuple[int, int, int], ...]:
     """For one suit (``ranks``: counts, Ace to King), every choice of its cards of ``set_ranks`` sent to
     sets (four bits a rank, Ace lowest) after which its other cards can lie in runs: with the bit masks of
     the wild cards those runs take when all lie in them, and when one is kept."""
@@ -952,8 +948,8 @@ def _suit_sendings(
         rest = bytearray(ranks)
         for rank in set_ranks:
             rest[rank - 1] -= sent >> 4 * (rank - 1) & 15
-        laid = _suit_wild_counts(bytes(rest), longest, False)
-        kept = _suit_wild_counts(bytes(rest), longest, True) if keep_one else 0
+        laid = _suit_wild_counts(bytes(rest), False)
+        kept = _suit_wild_counts(bytes(rest), True) if keep_one else 0
         if laid or kept:
             found.append((sent, laid, kept))
     return tuple(found)
@@ -975,11 +971,11 @@ def _add_counts(first: int, second: int) -> int:
 
 
 @lru_cache(maxsize=1 << 14)
-def _suit_wild_counts(ranks: bytes, longest: int, keep_one: bool) -> int:
+def _suit_wild_counts(ranks: bytes, keep_one: bool) -> int:
     """Bit mask of the numbers w + t such that the natural cards of one suit (``ranks``: counts, Ace to
     King), with t of its Twos taken as natural and the rest as wild, lie in runs that hold w wild cards
-    (with ``keep_one``, one card but a Two left out). Runs of every length up to ``longest`` (13 or 14)
-    place cards as runs of 3 to 5 do (:func:`_run_wild_counts`), so ``longest`` needs no part in it."""
+    (with ``keep_one``, one card but a Two left out). Runs of every length up to the longest allowed (13
+    or 14) place cards as runs of 3 to 5 do (:func:`_run_wild_counts`), so that length needs no part in it."""
     # Run places 1 (the Ace below the Two) to 14 (the Ace above the King), packed four bits a place.
     places = 0
     for rank in range(FULL_RUN_LENGTH, 0, -1):
