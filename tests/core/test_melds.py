@@ -402,3 +402,29 @@ def test_new_melds_go_to_the_acting_team_in_the_order_listed() -> None:
     assert team_meld_codes(state, 0) == [["5H", "6H", "7H"], ["KS", "KH", "KD"], ["3C", "4C", "5C"]]
     assert team_meld_codes(state, 1) == []
     assert hand_codes(state, 2) == ["9H", "9D"]
+
+
+def test_the_meld_search_caches_hold_nothing_the_garbage_collector_walks() -> None:
+    # A long run fills the three-card meld and hardest-card caches with tens of thousands of entries; the
+    # collector walks every object it tracks at each full pass (a pause in the middle of a decision).
+    # Their keys and values are plain tuples of numbers and bytes, which it stops tracking after a pass.
+    import gc
+
+    from biriba.core import melds as melds_module
+    from biriba.core.cards import counts_of, parse_cards
+
+    for text in ("3H 4H 5H 5H 6H 7H QS QH QD JK 2C 9D 9C", "AS 2S 3S KD KD KC 7H 8H 9H 10H JK 2D 5C"):
+        counts = counts_of(parse_cards(text.split()))
+        melds_module.whole_hand_partitions(counts, Rules.from_preset("standard").meld_rules, keep_one=True)
+    for _ in range(3):  # a pass stops tracking a tuple once what it holds is untracked: one level a pass
+        gc.collect()
+    caches = (
+        melds_module._RUN_TRIPLES,
+        melds_module._SET_TRIPLES,
+        melds_module._RUNS_BY_PRESENCE,
+        melds_module._HARDEST,
+    )
+    for cache in caches:
+        assert cache, "the searches above fill every one of these caches"
+        tracked = [key for key, value in cache.items() if gc.is_tracked(key) or gc.is_tracked(value)]
+        assert not tracked

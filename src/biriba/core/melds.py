@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import chain, combinations, compress
+from itertools import combinations, compress
 from math import prod
 from typing import Final, NamedTuple
 
@@ -493,21 +493,22 @@ def three_card_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS) -> li
     return found
 
 
-class _TripleGroup:
-    """One group of three-card melds (a suit's runs, a rank's sets, the melds of wild cards), and, asked
-    for by the partition search only, each card's number of places in them."""
+_TripleGroup = tuple[tuple[MeldCards, ...], tuple[tuple[Card, int], ...] | None]
+"""One group of three-card melds (a suit's runs, a rank's sets, the melds of wild cards), and each card's
+number of places in them (a card held twice in a meld counts twice), or None until the partition search
+asks for them. A plain tuple of numbers: the garbage collector stops tracking it after its first pass,
+where an object of a class of its own would be walked at every full pass, one for each of the tens of
+thousands of groups the caches hold."""
 
-    __slots__ = ("_places", "melds")
 
-    def __init__(self, melds: tuple[MeldCards, ...]) -> None:
-        self.melds = melds
-        self._places: tuple[tuple[Card, int], ...] | None = None
-
-    def places(self) -> tuple[tuple[Card, int], ...]:
-        """``(card, places)`` pairs: a card held twice in a meld counts twice."""
-        if self._places is None:
-            self._places = tuple(Counter(chain.from_iterable(self.melds)).items())
-        return self._places
+def _triple_group(melds: tuple[MeldCards, ...], with_places: bool) -> _TripleGroup:
+    if not with_places:
+        return melds, None
+    places: dict[Card, int] = {}
+    for meld in melds:
+        for card in meld:
+            places[card] = places.get(card, 0) + 1
+    return melds, tuple(places.items())
 
 
 def _gather_triples(held: bytes, rules: MeldRules, found: list[MeldCards] | None, places: list[int] | None) -> None:
@@ -523,9 +524,9 @@ def _gather_triples(held: bytes, rules: MeldRules, found: list[MeldCards] | None
         base = suit * 13
         key = (suit, held[base : base + 13], wilds_held)
         runs = _RUN_TRIPLES.get(key)
-        if runs is None:
+        if runs is None or (places is not None and runs[1] is None):
             # Counts beyond what a run can use (a second copy, a third wild card) do not change its melds.
-            runs = _RUN_TRIPLES[key] = _runs_of(_run_key(suit, held, wilds_held))
+            runs = _RUN_TRIPLES[key] = _runs_of(_run_key(suit, held, wilds_held), places is not None)
         _take_group(runs, found, places)
     for rank in rules.set_ranks:
         index = rank - 1  # the rank's card in the spades, 13 apart in each suit
@@ -535,17 +536,24 @@ def _gather_triples(held: bytes, rules: MeldRules, found: list[MeldCards] | None
             triples = _SET_TRIPLES.get(set_key)
             if triples is None:
                 present = bytes(min(n, 1) for n in wilds_held)
-                triples = _SET_TRIPLES[set_key] = _TripleGroup(_set_triples(index, bytes((index, *by_suit)) + present))
+                melds = _set_triples(index, bytes((index, *by_suit)) + present)
+                triples = _SET_TRIPLES[set_key] = _triple_group(melds, places is not None)
+            elif places is not None and triples[1] is None:
+                triples = _SET_TRIPLES[set_key] = _triple_group(triples[0], True)
             _take_group(triples, found, places)
     if (rules.sets_of_twos or rules.wild_melds) and sum(wilds_held) >= 3:
         _take_group(_wild_triples(wilds_held, rules), found, places)
 
 
 def _take_group(group: _TripleGroup, found: list[MeldCards] | None, places: list[int] | None) -> None:
+    """Add ``group``'s melds to ``found`` and its places to ``places``, as asked (the places must be there
+    when asked for)."""
+    melds, card_places = group
     if found is not None:
-        found += group.melds
+        found += melds
     if places is not None:
-        for card, number in group.places():
+        assert card_places is not None
+        for card, number in card_places:
             places[card] += number
 
 
@@ -556,7 +564,7 @@ def _wild_triples(wilds_held: bytes, rules: MeldRules) -> _TripleGroup:
     counts = [0] * (JOKER + 1)
     for wild, held in zip(WILD_CARDS, wilds_held, strict=True):
         counts[wild] = held
-    return _TripleGroup(tuple(m for m in _wild_multisets(counts, 3, 3) if meld_shape(m, rules) is not None))
+    return _triple_group(tuple(m for m in _wild_multisets(counts, 3, 3) if meld_shape(m, rules) is not None), True)
 
 
 def _run_key(suit: int, held: bytes, wilds_held: bytes) -> bytes:
@@ -581,10 +589,12 @@ its melds. Hands in play repeat these small keys often; the caches are emptied i
 _CACHE_LIMIT: Final = 1 << 18
 
 
-def _runs_of(key: bytes) -> _TripleGroup:
+def _runs_of(key: bytes, with_places: bool) -> _TripleGroup:
     runs = _RUNS_BY_PRESENCE.get(key)
     if runs is None:
-        runs = _RUNS_BY_PRESENCE[key] = _TripleGroup(_run_triples(key))
+        runs = _RUNS_BY_PRESENCE[key] = _triple_group(_run_triples(key), with_places)
+    elif with_places and runs[1] is None:
+        runs = _RUNS_BY_PRESENCE[key] = _triple_group(runs[0], True)
     return runs
 
 
@@ -1163,7 +1173,7 @@ def _hardest_card(held: bytes, rules: MeldRules) -> tuple[Card, bool]:
     cards first, the lowest on ties), and whether any does: a card in no three-card meld can be in no
     meld. Cached: the quick search and the full one meet the same rests, and so do the searches of hands
     a card apart."""
-    key = (held, rules)
+    key = (held, rules.number)  # numbers and bytes: a key the garbage collector stops tracking
     found = _HARDEST.get(key)
     if found is None:
         if len(_HARDEST) > _CACHE_LIMIT:
@@ -1172,7 +1182,7 @@ def _hardest_card(held: bytes, rules: MeldRules) -> tuple[Card, bool]:
     return found
 
 
-_HARDEST: Final[dict[tuple[bytes, MeldRules], tuple[Card, bool]]] = {}
+_HARDEST: Final[dict[tuple[bytes, int], tuple[Card, bool]]] = {}
 
 
 def _find_hardest_card(held: bytes, rules: MeldRules) -> tuple[Card, bool]:
