@@ -38,8 +38,8 @@ or its lead over the other side (``value``: the game's ``returns=lead``).
   action it would play), the policy of the search player's playouts. ``ISMCTSBot`` reads priors only
   when it selects children by PUCT, so that evaluator runs with ``--selection puct``. The value is
   fitted to differences between sides only (:mod:`biriba.sim.value_fit`), so the game ISMCTS searches
-  returns leads too (until 2026-11-27 its terminal states returned each seat's own score, set against
-  leaf values of leads: a search then took the end of a hand for a windfall).
+  returns leads too (until 2026-11-27 its terminal states returned each seat's own score beside leaf
+  values of leads).
 
 A hand longer than ``--hand-cap`` engine actions is cut and its deal left out of the result (reported as
 capped): once the draw pile is spent, nothing in the rules stops two players passing the pile round.
@@ -127,10 +127,9 @@ class ScoreNowEvaluator:
 
 def seat_values(state: HandState, model: ValueModel | None = None) -> list[float]:
     """Every seat's :func:`biriba.bots.value.state_value` (its side's value less the other sides' mean),
-    the features worked out once for all seats
-    (a leaf is valued for every player at once, and the features are most of the cost). By ``model``, or
-    else the package's default model: the one ``state_value`` uses in the duel's game (4 players,
-    standard rules)."""
+    the features worked out once for all seats (a leaf is valued for every player at once, and the
+    features are most of the cost). By ``model``, or else the package's default model: the one
+    ``state_value`` uses in the duel's game (4 players, standard rules)."""
     model = model or default_model()
     side_values = [model.side_value(row) for row in side_features(state)]
     return [lead_of(state, seat, side_values, "mean") for seat in range(state.players)]
