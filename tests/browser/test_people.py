@@ -1,6 +1,7 @@
-"""The people at an online table, in Chromium: an invitation seats a friend, the host turns an open seat
-into a bot before the first move, a guest becomes a registered user and keeps the seat, and the seat of
-a player who left goes to a bot and comes back to them."""
+"""The people at an online table, in Chromium: the new table form waits for the games offered, an
+invitation seats a friend, the host turns an open seat into a bot before the first move, a guest becomes
+a registered user and keeps the seat, and the seat of a player who left goes to a bot and comes back to
+them."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from tests.browser.conftest import NewDevice, sign_in
 from tests.server.conftest import RunningServer, sqlite_settings
@@ -105,3 +106,27 @@ def test_the_seat_of_a_player_who_left_goes_to_a_bot_and_back(
     friend.goto(link)
     expect(friend.locator("[data-testid=seat].me")).to_have_attribute("data-seat", "1")
     expect(seat.locator("[data-testid=stand-in]")).to_have_count(0)
+
+
+def test_the_new_table_form_waits_for_the_games_the_server_offers(new_device: NewDevice, server: RunningServer) -> None:
+    # The form's seats are reset when the offer of games comes: a choice made before it would be lost, and
+    # the table created with bots where the host asked for a person. So the form waits for the offer.
+    page = new_device()
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/api/presets", hold)
+    page.goto(server.url)
+    page.fill("#name", "Petros")
+    page.click("#enter")
+    page.wait_for_function("document.querySelector('h2') !== null")
+    page.wait_for_timeout(300)
+    assert held, "the client should have asked for the offer by now"
+    expect(page.locator("#create")).to_have_count(0)
+    expect(page.locator("[data-testid=seat-choice]")).to_have_count(0)
+    held[0].continue_()
+    page.wait_for_selector("#create")
+    link = private_table(page, ["person", "greedy", "greedy"])
+    assert "invite=" in link
