@@ -20,7 +20,6 @@ from biriba.sim.duplicate import (
     play_duplicate_match,
     seating,
     seats_of,
-    sides,
     x_seats,
 )
 from biriba.sim.report import capped_lines
@@ -147,7 +146,7 @@ def test_a_deal_of_several_sides_is_played_with_each_bot_alone_at_each_side(
     spied: tuple[list[list[tuple[int, str]]], list[HandState]],
 ) -> None:
     tables, dealt = spied
-    assert sides(rules) == every_side
+    assert rules.sides == every_side
     result = play_duplicate_deal(rules, "greedy", "random", index=2, seed=41)
     assert len(tables) == len(dealt) == 2 * len(every_side)
     lone_greedy, lone_random = tables[: len(every_side)], tables[len(every_side) :]

@@ -373,6 +373,22 @@ class Rules:
     def formed_partnerships(self) -> bool:
         return self.partnerships == "formed"
 
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side as a duplicate deal scores them: each team of fixed partnerships, or
+        each seat where players play alone or partnerships form in the hand.
+
+        >>> Rules(players=4).sides
+        ((0, 2), (1, 3))
+        >>> Rules(players=6).sides
+        ((0, 3), (1, 4), (2, 5))
+        >>> Rules(players=3).sides
+        ((0,), (1,), (2,))
+        """
+        if self.formed_partnerships:
+            return tuple((seat,) for seat in range(self.players))
+        return tuple(tuple(range(team, self.players, self.teams)) for team in range(self.teams))
+
     def card_value(self, card: int) -> int:
         """Points of one card, melded (+) or left in hand (-)."""
         return self.card_values[card]

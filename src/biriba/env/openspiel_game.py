@@ -50,7 +50,6 @@ from biriba.core.views import SeatView
 from biriba.env.encoding import ObservationLayout, Pending
 from biriba.env.episode import HandEpisode, encoding_for
 from biriba.env.game_openspiel import canonical_json
-from biriba.sim.duplicate import sides
 
 GAME_NAME = "python_biriba"
 MAX_UTILITY = 20_000.0
@@ -205,7 +204,7 @@ class BiribaState(pyspiel.State):  # type: ignore[misc]
             return [0.0] * self._game.rules.players
         scores = self.episode.seat_scores()
         if self._game.leads:
-            return leads(scores, sides(self._game.rules))
+            return leads(scores, self._game.rules.sides)
         return [float(score) for score in scores]
 
     def __str__(self) -> str:

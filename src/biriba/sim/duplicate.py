@@ -57,23 +57,6 @@ def check_two_sides(rules: Rules) -> None:
         )
 
 
-def sides(rules: Rules) -> tuple[tuple[int, ...], ...]:
-    """The seats of each side of a deal, in the order bot X takes them: each team of fixed partnerships,
-    or each seat where players play alone or partnerships form in the hand.
-
-    >>> sides(Rules(players=4))
-    ((0, 2), (1, 3))
-    >>> sides(Rules(players=6))
-    ((0, 3), (1, 4), (2, 5))
-    >>> sides(Rules(players=3))
-    ((0,), (1,), (2,))
-    """
-    players = rules.players
-    if rules.formed_partnerships:
-        return tuple((seat,) for seat in range(players))
-    return tuple(tuple(range(team, players, rules.teams)) for team in range(rules.teams))
-
-
 def x_seats(players: int, swapped: bool) -> tuple[int, ...]:
     """The seats of bot X in a game of two sides: the even seats (team A) in the first play, the odd ones
     (team B) when swapped."""
@@ -193,7 +176,7 @@ def play_duplicate_deal(rules: Rules, x_spec: str, y_spec: str, index: int, seed
     """Play deal ``seed`` with X alone at each side (:func:`sides`), and with more than two sides Y alone at
     each side too; the dealer is ``index`` mod players."""
     dealer = index % rules.players
-    every_side = sides(rules)
+    every_side = rules.sides
     # X alone at each side; with more than two sides, Y alone at each side too (the module doc says why).
     lone_bots = [x_spec] if len(every_side) == 2 else [x_spec, y_spec]
     plays = []
@@ -215,7 +198,7 @@ def _play(  # noqa: PLR0913
         return HandPlay(mine, 0, 0, actions, capped=True)
     scores = state.hand_score().seat_scores
     lone_score = scores[lone[0]]
-    rest = [scores[side[0]] for side in sides(rules) if side != lone]
+    rest = [scores[side[0]] for side in rules.sides if side != lone]
     rest_score = sum(rest) / len(rest)
     if mine == lone:
         return HandPlay(mine, lone_score, rest_score, actions)

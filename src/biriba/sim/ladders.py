@@ -26,7 +26,6 @@ from typing import Any
 
 from biriba.bots.base import BOTS_VERSION, bots_version_order
 from biriba.core.rules import PLAYER_COUNTS, PRESETS, Rules
-from biriba.sim.duplicate import sides
 from biriba.sim.tournament import TournamentConfig, ladder, run_tournament
 
 DEFAULT_BOTS = ("random", "greedy", "heuristic")
@@ -108,7 +107,7 @@ def load_summary(path: Path) -> dict[str, Any]:
         two_sided = {
             key: entry
             for key, entry in summary["tables"].items()
-            if len(sides(Rules.from_preset(entry["preset"], players=entry["players"]))) == 2
+            if len(Rules.from_preset(entry["preset"], players=entry["players"]).sides) == 2
         }
         return {"format": SUMMARY_FORMAT, "tables": two_sided}
     if summary.get("format") != SUMMARY_FORMAT:
