@@ -15,6 +15,7 @@ from biriba.core.melds import (
     extension_shape,
     invalid_reason,
     meld_shape,
+    multi_card_extensions,
 )
 from biriba.core.rules import Rules
 from biriba.core.state import Phase
@@ -405,26 +406,47 @@ def test_new_melds_go_to_the_acting_team_in_the_order_listed() -> None:
 
 
 def test_the_meld_search_caches_hold_nothing_the_garbage_collector_walks() -> None:
-    # A long run fills the three-card meld and hardest-card caches with tens of thousands of entries; the
-    # collector walks every object it tracks at each full pass (a pause in the middle of a decision).
-    # Their keys and values are plain tuples of numbers and bytes, which it stops tracking after a pass.
+    # A long run fills the meld caches with tens of thousands of entries; the collector walks every object
+    # it tracks at each full pass (a pause in the middle of a decision), a dict entry by entry. The caches
+    # of bytes and numbers are dicts it stops tracking altogether; the others hold plain tuples of numbers
+    # and bytes, which it stops tracking after a pass.
     import gc
 
     from biriba.core import melds as melds_module
     from biriba.core.cards import counts_of, parse_cards
 
+    rules = Rules.from_preset("standard").meld_rules
     for text in ("3H 4H 5H 5H 6H 7H QS QH QD JK 2C 9D 9C", "AS 2S 3S KD KD KC 7H 8H 9H 10H JK 2D 5C"):
         counts = counts_of(parse_cards(text.split()))
-        melds_module.whole_hand_partitions(counts, Rules.from_preset("standard").meld_rules, keep_one=True)
+        melds_module.whole_hand_partitions(counts, rules, keep_one=True)
+        melds_module.single_card_extensions(m("QS QH QD"), rules)
+        melds_module.extension_shape(m("QS QH QD"), m("QC"), rules)
     for _ in range(3):  # a pass stops tracking a tuple once what it holds is untracked: one level a pass
         gc.collect()
-    caches = (
-        melds_module._RUN_TRIPLES,
-        melds_module._SET_TRIPLES,
-        melds_module._RUNS_BY_PRESENCE,
-        melds_module._HARDEST,
+    untracked = (
+        *melds_module._RUN_KEYS,
+        *melds_module._SUIT_WILD_COUNTS,
+        melds_module._SHAPES[rules.number],
+        melds_module._SINGLES[rules.number],
+        melds_module._HARDEST[rules.number],
+        melds_module._EXTENSIONS[rules.number],
     )
-    for cache in caches:
+    for cache in untracked:
+        assert cache, "the searches above fill every one of these caches"
+        assert not gc.is_tracked(cache)
+    for cache in (melds_module._SET_TRIPLES, melds_module._RUNS_BY_PRESENCE):
         assert cache, "the searches above fill every one of these caches"
         tracked = [key for key, value in cache.items() if gc.is_tracked(key) or gc.is_tracked(value)]
         assert not tracked
+    shapes = [shape for shape in melds_module._SHAPE_TABLE if shape is not None]
+    assert len(shapes) == len(set(shapes)), "each shape is kept once"
+
+
+def test_a_run_holding_an_ace_takes_the_cards_to_its_other_end_at_once() -> None:
+    # The Two stands for the missing Two; moved to the Jack's place, it lets the Ace go above the King.
+    run = m("AD 2H 3D 4D 5D 6D 7D 8D 9D 10D")
+    rules = Rules.from_preset("standard").meld_rules
+    first = multi_card_extensions(run, (c("QD"), c("KD")), rules)
+    assert first == ((c("QD"), c("KD")),)
+    assert multi_card_extensions(run, (c("QD"), c("KD")), rules) == first  # again, from the cache
+    assert multi_card_extensions(run, (c("QD"), c("KS")), rules) == ()

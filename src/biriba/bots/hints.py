@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -109,8 +110,8 @@ def _reachable_length(meld: tuple[Card, ...], hand: Sequence[int], rules: MeldRu
     while grown:
         grown = False
         for card in order:
-            if left[card] and isinstance(extension_shape(tuple(cards), (card,), rules), MeldShape):
-                cards.append(card)
+            if left[card] and extends(tuple(cards), (card,), rules):
+                insort(cards, card)  # a meld's cards are asked about sorted
                 left[card] -= 1
                 grown = True
     return len(cards)

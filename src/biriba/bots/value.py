@@ -155,7 +155,7 @@ def side_features(state: HandState) -> list[list[float]]:
         melds = state.melds[team] if team >= 0 else []
         potential = sum(meld_potential(rules, m.shape, state.bonus_suit) for m in melds if not m.shape.is_biriba)
         # The card types that extend one of the side's melds on their own (cached per meld by the engine).
-        fitting = {card for m in melds for card, _ in single_card_extensions(m.cards, rules.meld_rules)}
+        fitting = {card for m in melds for card in single_card_extensions(m.cards, rules.meld_rules)}
         cards = wilds = links = fits = 0
         for seat in seats:
             hand = state.hands[seat]

@@ -172,13 +172,11 @@ def play_candidates(state: HandState, using: frozenset[Card] | None = None) -> I
                 yield meld, 3
     if using is not None and state.obligation_new_meld:
         return
-    extensions = _EXTENSIONS[seat]
     for index, table_meld in enumerate(_team_melds(state)):
         singles = single_card_extensions(table_meld.cards, melds)
-        by_card = extensions[index] if index < len(extensions) else None
-        for card, _ in singles:
+        for card in singles:
             if hand[card] and (using is None or card in using):
-                yield (by_card[card] if by_card is not None else Extend(seat, index, (card,))), 1
+                yield _extension_action(seat, index, card), 1
         shape = table_meld.shape
         if shape.kind == RUN and suit_cards(shape.suit)[0] in table_meld.cards:  # a run holding its Ace
             for added in _ace_moving_extensions(state, table_meld, singles):
@@ -240,17 +238,16 @@ def _opening_candidates(state: HandState, using: frozenset[Card] | None) -> Iter
             yield _meld_action(seat, partition), sum(map(len, partition))
 
 
-def _ace_moving_extensions(
-    state: HandState, table_meld: TableMeld, singles: tuple[tuple[Card, MeldShape], ...]
-) -> tuple[MeldCards, ...]:
+def _ace_moving_extensions(state: HandState, table_meld: TableMeld, singles: bytes) -> tuple[MeldCards, ...]:
     """Extensions of a run holding an Ace by several cards of the hand, none of which extends it alone
     (the Ace moves to the other end: :func:`multi_card_extensions`)."""
     shape = table_meld.shape
     if shape.kind != RUN or make_card(ACE, shape.suit) not in table_meld.cards:
         return ()  # only a run holding an Ace has them
     hand = state.hands[state.current]
-    alone = {card for card, _ in singles}
-    candidates = tuple(card for card in (*suit_cards(shape.suit)[1:], *WILD_CARDS) if hand[card] and card not in alone)
+    candidates = tuple(
+        card for card in (*suit_cards(shape.suit)[1:], *WILD_CARDS) if hand[card] and card not in singles
+    )
     if len(candidates) < 2:
         return ()
     return multi_card_extensions(table_meld.cards, tuple(sorted(set(candidates))), state.rules.meld_rules)
@@ -444,15 +441,29 @@ _DISCARDS: Final[list[list[Action]]] = [[Discard(s, c) for c in range(N_CARD_TYP
 # Listed actions are values: the same few melds and extensions come up turn after turn, and reusing
 # the objects spares building them for every listing.
 _MELD_ACTIONS: Final[dict[tuple[int, tuple[MeldCards, ...]], Meld]] = {}
+_MELD_ACTION_LIMIT: Final = 1 << 13
+"""The most meld actions kept (then forgotten): enough for the turns in play, few for the garbage
+collector to walk (an action is an object it tracks; the whole-hand openings of a Venezuelan hand are
+thousands, and rarely come again)."""
 _SINGLE_MELDS: Final[list[dict[MeldCards, Meld]]] = [{} for _ in range(_MAX_SEATS)]
 """Per seat, the action of each single new meld listed, by its cards (a cheaper key than the pair)."""
-_EXTENSIONS: Final = [[[Extend(s, i, (c,)) for c in range(N_CARD_TYPES)] for i in range(16)] for s in range(_MAX_SEATS)]
+_EXTENSIONS: Final[dict[int, Extend]] = {}
+"""The extensions of one card listed, by seat, meld and card (as one number): made when first listed, since
+most of the thousands possible never are, and every object kept is one more for the garbage collector."""
+
+
+def _extension_action(seat: int, index: int, card: Card) -> Extend:
+    key = (seat << 16) | (index << 8) | card
+    action = _EXTENSIONS.get(key)
+    if action is None:
+        action = _EXTENSIONS[key] = Extend(seat, index, (card,))
+    return action
 
 
 def _meld_action(seat: int, melds: tuple[MeldCards, ...]) -> Meld:
     action = _MELD_ACTIONS.get((seat, melds))
     if action is None:
-        if len(_MELD_ACTIONS) > 1 << 16:
+        if len(_MELD_ACTIONS) > _MELD_ACTION_LIMIT:
             _MELD_ACTIONS.clear()
             for singles in _SINGLE_MELDS:
                 singles.clear()

@@ -59,6 +59,24 @@ TWOS: Final = WILD_CARDS[1:]
 
 _RULES_NUMBERS: Final[dict[tuple[bool, bool, bool, bool, int], int]] = {}
 """Every set of meld options seen, numbered (:attr:`MeldRules.number`)."""
+_RULES_BY_NUMBER: Final[list[MeldRules]] = []
+"""The rules of each number: the function caches below take the number, a key the garbage collector
+does not track, and find the rules here."""
+_SHAPES: Final[list[dict[bytes, int]]] = []
+"""For each rules number, the cache of :func:`meld_shape`: a meld's cards as bytes, and the index of its
+shape in :data:`_SHAPE_TABLE`. Numbers and bytes only, so that the garbage collector stops walking it
+(a dict of objects it tracks is walked, entry by entry, at every full pass: a pause in a decision)."""
+_SINGLES: Final[list[dict[bytes, bytes]]] = []
+"""For each rules number, the cache of :func:`single_card_extensions`, as bytes."""
+_HARDEST: Final[list[dict[bytes, int]]] = []
+"""For each rules number, the cache of :func:`_hardest_card`: the card times two, plus one if placeable."""
+_EXTENSIONS: Final[list[dict[bytes, int]]] = []
+"""For each rules number, the cache of :func:`extension_shape`: both melds' cards, and the index of the
+shape made in :data:`_SHAPE_TABLE` or a refusal's code (:data:`_REFUSAL_CODES`)."""
+_MULTI_EXTENSIONS: Final[list[dict[bytes, bytes]]] = []
+"""For each rules number, the cache of :func:`multi_card_extensions`: the meld's cards and the candidates,
+and the extensions found, 255 between two."""
+_CACHES_BY_RULES: Final = (_SHAPES, _SINGLES, _HARDEST, _EXTENSIONS, _MULTI_EXTENSIONS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +102,12 @@ class MeldRules:
         # The meld caches hash their rules on every call: hash the options once.
         fields = (self.sets, self.sets_of_twos, self.wild_melds, self.ace_to_ace, self.only_set_rank)
         object.__setattr__(self, "_hash", hash(fields))
-        object.__setattr__(self, "number", _RULES_NUMBERS.setdefault(fields, len(_RULES_NUMBERS)))
+        number = _RULES_NUMBERS.setdefault(fields, len(_RULES_NUMBERS))
+        if number == len(_RULES_BY_NUMBER):
+            _RULES_BY_NUMBER.append(self)
+            for caches in _CACHES_BY_RULES:
+                caches.append({})
+        object.__setattr__(self, "number", number)
 
     def __hash__(self) -> int:
         return self._hash
@@ -179,20 +202,29 @@ def canonical(cards: list[Card] | tuple[Card, ...]) -> MeldCards:
 
 def meld_shape(cards: MeldCards, rules: MeldRules = STANDARD_MELDS) -> MeldShape | None:
     """The interpretation of ``cards`` (sorted) as a meld, preferring a clean one; None if invalid."""
-    key = (cards, rules.number)
-    shape = _SHAPES.get(key, _UNKNOWN)
-    if shape is _UNKNOWN:
-        if len(_SHAPES) >= _SHAPE_LIMIT:
-            _SHAPES.clear()
-        shape = _SHAPES[key] = _meld_shape(cards, rules)
-    return shape  # type: ignore[return-value]
+    shapes = _SHAPES[rules.number]
+    key = bytes(cards)
+    index = shapes.get(key)
+    if index is None:
+        if len(shapes) >= _SHAPE_LIMIT:
+            shapes.clear()
+        shape = _meld_shape(cards, rules)
+        index = _SHAPE_INDEXES.get(shape)
+        if index is None:
+            index = _SHAPE_INDEXES[shape] = len(_SHAPE_TABLE)
+            _SHAPE_TABLE.append(shape)
+        shapes[key] = index
+    return _SHAPE_TABLE[index]
 
 
-_UNKNOWN: Final = object()
-_SHAPES: Final[dict[tuple[MeldCards, int], MeldShape | object | None]] = {}
-"""The cache of :func:`meld_shape`, keyed by numbers only (see :attr:`MeldRules.number`); emptied when it
-holds :data:`_SHAPE_LIMIT` shapes."""
+_SHAPE_TABLE: Final[list[MeldShape | None]] = [None]
+"""Every shape :func:`meld_shape` has found, once each (None first, for cards that are no meld): a shape
+is an object the collector walks, and many melds share one (three Queens of any suits are one set of
+three Queens; so are the same cards under other rules). A few thousand in all, never emptied: there are
+only so many shapes."""
+_SHAPE_INDEXES: Final[dict[MeldShape | None, int]] = {None: 0}
 _SHAPE_LIMIT: Final = 1 << 16
+"""The most melds :data:`_SHAPES` remembers for one rules number (it is emptied then)."""
 
 
 def _meld_shape(cards: MeldCards, rules: MeldRules) -> MeldShape | None:
@@ -375,7 +407,6 @@ def arrange(cards: MeldCards, shape: MeldShape) -> list[Card]:
     return ordered
 
 
-@lru_cache(maxsize=1 << 16)
 def extension_shape(meld: MeldCards, added: MeldCards, rules: MeldRules = STANDARD_MELDS) -> MeldShape | Refusal:
     """The shape of ``meld`` extended by ``added`` (both sorted), or the rule that forbids it.
 
@@ -383,7 +414,7 @@ def extension_shape(meld: MeldCards, added: MeldCards, rules: MeldRules = STANDA
     to a dirty meld only if those natural cards first make it clean (the no-wild-swap rule).
     Returns the new shape, or a :class:`Refusal` naming the rule and why.
     """
-    result = _extended(meld, added, rules)
+    result = _extension_result(meld, added, rules)
     if isinstance(result, MeldShape):
         return result
     if result == NO_WILD_SWAP:
@@ -396,11 +427,34 @@ def extension_shape(meld: MeldCards, added: MeldCards, rules: MeldRules = STANDA
 
 
 def extends(meld: MeldCards, added: MeldCards, rules: MeldRules = STANDARD_MELDS) -> bool:
-    """Whether ``added`` (sorted) may extend ``meld``."""
-    return isinstance(extension_shape(meld, added, rules), MeldShape)
+    """Whether ``added`` (sorted) may extend ``meld`` (sorted)."""
+    return isinstance(_extension_result(meld, added, rules), MeldShape)
+
+
+def _extension_result(meld: MeldCards, added: MeldCards, rules: MeldRules) -> MeldShape | str:
+    """:func:`_extended`, cached (a refusal is a short code here, its words are made when asked for)."""
+    cache = _EXTENSIONS[rules.number]
+    key = bytes(meld) + _BETWEEN + bytes(added)
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= _SHAPE_LIMIT:
+            cache.clear()
+        result = _extended(meld, added, rules)
+        found = cache[key] = _REFUSAL_CODES[result] if isinstance(result, str) else _SHAPE_INDEXES[result]
+    if found < 0:
+        return _REFUSALS[-found]
+    shape = _SHAPE_TABLE[found]
+    assert shape is not None, "an extension's shape is never the None of cards that are no meld"
+    return shape
+
+
+_BETWEEN: Final = bytes((255,))
+"""Between a meld's cards and the cards added in a key of :data:`_EXTENSIONS` (no card is 255)."""
 
 
 NO_WILD_SWAP, KIND_CHANGE, NOT_A_MELD = "no-wild-swap", "kind-change", "not-a-meld"
+_REFUSALS: Final = ("", NO_WILD_SWAP, KIND_CHANGE, NOT_A_MELD)
+_REFUSAL_CODES: Final = {refusal: -code for code, refusal in enumerate(_REFUSALS) if code}
 
 
 def _extended(meld: MeldCards, added: MeldCards, rules: MeldRules) -> MeldShape | str:
@@ -422,21 +476,19 @@ def _extended(meld: MeldCards, added: MeldCards, rules: MeldRules) -> MeldShape 
     return new
 
 
-def single_card_extensions(meld: MeldCards, rules: MeldRules = STANDARD_MELDS) -> tuple[tuple[Card, MeldShape], ...]:
-    """Every card type that extends ``meld`` on its own, with the shape it gives, in card order."""
-    key = (meld, rules.number)
-    found = _SINGLES.get(key)
+def single_card_extensions(meld: MeldCards, rules: MeldRules = STANDARD_MELDS) -> bytes:
+    """Every card type that extends ``meld`` on its own, in card order (as bytes: a card is a number)."""
+    singles = _SINGLES[rules.number]
+    key = bytes(meld)
+    found = singles.get(key)
     if found is None:
-        if len(_SINGLES) >= _SHAPE_LIMIT:
-            _SINGLES.clear()
-        found = _SINGLES[key] = _single_card_extensions(meld, rules)
+        if len(singles) >= _SHAPE_LIMIT:
+            singles.clear()
+        found = singles[key] = _single_card_extensions(meld, rules)
     return found
 
 
-_SINGLES: Final[dict[tuple[MeldCards, int], tuple[tuple[Card, MeldShape], ...]]] = {}
-
-
-def _single_card_extensions(meld: MeldCards, rules: MeldRules) -> tuple[tuple[Card, MeldShape], ...]:
+def _single_card_extensions(meld: MeldCards, rules: MeldRules) -> bytes:
     shape = meld_shape(meld, rules)
     assert shape is not None, "a meld on the table is always valid"
     if shape.kind == RUN:
@@ -445,15 +497,10 @@ def _single_card_extensions(meld: MeldCards, rules: MeldRules) -> tuple[tuple[Ca
         fitting = [make_card(shape.rank, suit) for suit in range(4)]
     else:
         fitting = []
-    found = []
-    for card in sorted({*fitting, *WILD_CARDS}):
-        result = _extended(meld, (card,), rules)
-        if isinstance(result, MeldShape):
-            found.append((card, result))
-    return tuple(found)
+    fitting_types = sorted({*fitting, *WILD_CARDS})
+    return bytes(card for card in fitting_types if isinstance(_extended(meld, (card,), rules), MeldShape))
 
 
-@lru_cache(maxsize=1 << 14)
 def multi_card_extensions(
     meld: MeldCards, candidates: tuple[Card, ...], rules: MeldRules = STANDARD_MELDS
 ) -> tuple[MeldCards, ...]:
@@ -465,6 +512,17 @@ def multi_card_extensions(
     moving to the Jack's place). A run holds one wild card at most, so subsets with more than two
     cards that can act as wild (one may stand as a natural Two) are not tried.
     """
+    cache = _MULTI_EXTENSIONS[rules.number]
+    key = bytes(meld) + _BETWEEN + bytes(candidates)
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= _SHAPE_LIMIT:
+            cache.clear()
+        found = cache[key] = _BETWEEN.join(map(bytes, _multi_card_extensions(meld, candidates, rules)))
+    return tuple(tuple(added) for added in found.split(_BETWEEN)) if found else ()
+
+
+def _multi_card_extensions(meld: MeldCards, candidates: tuple[Card, ...], rules: MeldRules) -> list[MeldCards]:
     found = []
     for size in range(2, len(candidates) + 1):
         for added in combinations(candidates, size):
@@ -472,7 +530,7 @@ def multi_card_extensions(
                 _extended(meld, added, rules), MeldShape
             ):
                 found.append(added)
-    return tuple(found)
+    return found
 
 
 # --- generating the melds a hand holds ------------------------------------------------------------
@@ -516,18 +574,20 @@ def _gather_triples(held: bytes, rules: MeldRules, found: list[MeldCards] | None
     ``held``, a hand's counts as bytes (a hand holds fewer than 256 copies of a card): their melds added
     to ``found`` in its order, and each card's places in them to ``places``, as asked."""
     wilds_held = held[JOKER : JOKER + 1] + held[1:2] + held[14:15] + held[27:28] + held[40:41]
-    if len(_RUN_TRIPLES) + len(_SET_TRIPLES) + len(_RUNS_BY_PRESENCE) > _CACHE_LIMIT:
-        _RUN_TRIPLES.clear()
+    if len(_SET_TRIPLES) + len(_RUNS_BY_PRESENCE) > _CACHE_LIMIT:
         _SET_TRIPLES.clear()
         _RUNS_BY_PRESENCE.clear()
     for suit in (0, 1, 2, 3):
         base = suit * 13
-        key = (suit, held[base : base + 13], wilds_held)
-        runs = _RUN_TRIPLES.get(key)
-        if runs is None or (places is not None and runs[1] is None):
+        run_keys = _RUN_KEYS[suit]
+        key = held[base : base + 13] + wilds_held
+        run_key = run_keys.get(key)
+        if run_key is None:
+            if len(run_keys) >= _CACHE_LIMIT // 4:
+                run_keys.clear()
             # Counts beyond what a run can use (a second copy, a third wild card) do not change its melds.
-            runs = _RUN_TRIPLES[key] = _runs_of(_run_key(suit, held, wilds_held), places is not None)
-        _take_group(runs, found, places)
+            run_key = run_keys[key] = _run_key(suit, held, wilds_held)
+        _take_group(_runs_of(run_key, places is not None), found, places)
     for rank in rules.set_ranks:
         index = rank - 1  # the rank's card in the spades, 13 apart in each suit
         by_suit = held[index:52:13]
@@ -542,7 +602,7 @@ def _gather_triples(held: bytes, rules: MeldRules, found: list[MeldCards] | None
                 triples = _SET_TRIPLES[set_key] = _triple_group(triples[0], True)
             _take_group(triples, found, places)
     if (rules.sets_of_twos or rules.wild_melds) and sum(wilds_held) >= 3:
-        _take_group(_wild_triples(wilds_held, rules), found, places)
+        _take_group(_wild_triples(wilds_held, rules.number), found, places)
 
 
 def _take_group(group: _TripleGroup, found: list[MeldCards] | None, places: list[int] | None) -> None:
@@ -558,9 +618,10 @@ def _take_group(group: _TripleGroup, found: list[MeldCards] | None, places: list
 
 
 @lru_cache(maxsize=1 << 8)
-def _wild_triples(wilds_held: bytes, rules: MeldRules) -> _TripleGroup:
+def _wild_triples(wilds_held: bytes, rules_number: int) -> _TripleGroup:
     """The valid three-card melds of wild cards only (sets of Twos, Venezuelan wild-card melds) that the
     wild cards held (Joker, 2S, 2H, 2D, 2C) make."""
+    rules = _RULES_BY_NUMBER[rules_number]
     counts = [0] * (JOKER + 1)
     for wild, held in zip(WILD_CARDS, wilds_held, strict=True):
         counts[wild] = held
@@ -581,11 +642,13 @@ _HELD: Final = bytes([0] + [1] * 255)
 """A table for ``bytes.translate``: 1 for a card held (any number of copies), 0 for none."""
 
 
-_RUN_TRIPLES: Final[dict[tuple[int, bytes, bytes], _TripleGroup]] = {}
+_RUN_KEYS: Final[tuple[dict[bytes, bytes], ...]] = ({}, {}, {}, {})
+"""For each suit, its card counts and the wild cards held, and the key of :data:`_RUNS_BY_PRESENCE` they
+make (bytes to bytes: the garbage collector stops walking the dicts)."""
 _SET_TRIPLES: Final[dict[tuple[int, bytes, bytes], _TripleGroup]] = {}
-"""Caches of :func:`three_card_melds`: a suit's (or a rank's) card counts and the wild cards held give
-its melds. Hands in play repeat these small keys often; the caches are emptied if they grow past
-:data:`_CACHE_LIMIT` keys."""
+"""Caches of :func:`three_card_melds`: a rank's card counts and the wild cards held give its melds.
+Hands in play repeat these small keys often; the caches are emptied if they grow past
+:data:`_CACHE_LIMIT` keys in all."""
 _CACHE_LIMIT: Final = 1 << 18
 
 
@@ -739,12 +802,12 @@ def _meld_candidates(  # noqa: PLR0912
 def all_melds_of(counts: bytes, rules: MeldRules, shortest: int = 3) -> tuple[MeldCards, ...]:
     """:func:`all_melds` of a hand given as bytes, cached: a hand is asked about again and again within
     a turn (a minimum first meld's candidates, the biribas laid at once)."""
-    return _all_melds_cached(counts, rules, shortest)
+    return _all_melds_cached(counts, rules.number, shortest)
 
 
 @lru_cache(maxsize=1 << 10)
-def _all_melds_cached(counts: bytes, rules: MeldRules, shortest: int) -> tuple[MeldCards, ...]:
-    return tuple(all_melds(list(counts), rules, shortest))
+def _all_melds_cached(counts: bytes, rules_number: int, shortest: int) -> tuple[MeldCards, ...]:
+    return tuple(all_melds(list(counts), _RULES_BY_NUMBER[rules_number], shortest))
 
 
 PARTITION_LIMIT: Final = 256
@@ -767,13 +830,14 @@ def whole_hand_partitions(
     the rest is in no meld at all, which ends most searches at once; rests found impossible are
     remembered. Results are cached: the same hand is asked about again within a turn.
     """
-    return _partitions(bytes(counts), rules, keep_one, with_biriba, limit)
+    return _partitions(bytes(counts), rules.number, keep_one, with_biriba, limit)
 
 
 @lru_cache(maxsize=1 << 12)
 def _partitions(
-    counts: bytes, rules: MeldRules, keep_one: bool, with_biriba: bool, limit: int
+    counts: bytes, rules_number: int, keep_one: bool, with_biriba: bool, limit: int
 ) -> tuple[tuple[MeldCards, ...], ...]:
+    rules = _RULES_BY_NUMBER[rules_number]
     if sum(counts) < 3 or not layable(counts, rules, keep_one):
         return ()
     hand = list(counts)
@@ -797,13 +861,14 @@ def whole_hand_partition_using(
     """One way to lay the cards of ``counts`` as :func:`whole_hand_partitions` does whose melds hold a
     card of ``using``, or None: the search ends at the first. What the take-the-pile checks ask (is there
     an opening that melds a pile card?) without listing every opening of a hand the pile made large."""
-    return _partition_using(bytes(counts), using, rules, keep_one, with_biriba)
+    return _partition_using(bytes(counts), using, rules.number, keep_one, with_biriba)
 
 
 @lru_cache(maxsize=1 << 10)
 def _partition_using(
-    counts: bytes, using: frozenset[Card], rules: MeldRules, keep_one: bool, with_biriba: bool
+    counts: bytes, using: frozenset[Card], rules_number: int, keep_one: bool, with_biriba: bool
 ) -> tuple[MeldCards, ...] | None:
+    rules = _RULES_BY_NUMBER[rules_number]
     if sum(counts) < 3 or not layable(counts, rules, keep_one):
         return None
     search = _PartitionSearch(rules, 1, short=True, using=using)
@@ -848,7 +913,7 @@ def layable(counts: bytes, rules: MeldRules, keep_one: bool) -> bool:
     meld after meld before it knows; what they find is the same."""
     if rules.runs_only:
         return runs_only_layable(counts, rules, keep_one)
-    return _layable_with_sets(counts, rules, keep_one) is not False
+    return _layable_with_sets(counts, rules.number, keep_one) is not False
 
 
 _WAYS_LIMIT: Final = 32
@@ -857,7 +922,7 @@ past it the search decides alone."""
 
 
 @lru_cache(maxsize=1 << 12)
-def _layable_with_sets(counts: bytes, rules: MeldRules, keep_one: bool) -> bool | None:
+def _layable_with_sets(counts: bytes, rules_number: int, keep_one: bool) -> bool | None:
     """:func:`layable` under rules with sets or melds of wild cards; None where the hand has so many
     cards of the same ranks that the answer would cost more than a search (:data:`_WAYS_LIMIT`).
 
@@ -867,6 +932,7 @@ def _layable_with_sets(counts: bytes, rules: MeldRules, keep_one: bool) -> bool 
     :func:`runs_only_layable`; the suits' choices then add up, rank by rank, to the sets' cards, which
     must make sets: two cards with a wild card, or three or more with up to one wild card for every two.
     """
+    rules = _RULES_BY_NUMBER[rules_number]
     wild_total = counts[JOKER] + sum(counts[two] for two in TWOS)
     possible = (1 << (wild_total + 1)) - 1  # never more placed than held
     ranks = tuple(rank for rank in rules.set_ranks if sum(counts[rank - 1 : 52 : 13]) >= 2)
@@ -980,12 +1046,21 @@ def _add_counts(first: int, second: int) -> int:
     return total
 
 
-@lru_cache(maxsize=1 << 14)
 def _suit_wild_counts(ranks: bytes, keep_one: bool) -> int:
     """Bit mask of the numbers w + t such that the natural cards of one suit (``ranks``: counts, Ace to
     King), with t of its Twos taken as natural and the rest as wild, lie in runs that hold w wild cards
     (with ``keep_one``, one card but a Two left out). Runs of every length up to the longest allowed (13
     or 14) place cards as runs of 3 to 5 do (:func:`_run_wild_counts`), so that length needs no part in it."""
+    cache = _SUIT_WILD_COUNTS[keep_one]
+    found = cache.get(ranks)
+    if found is None:
+        if len(cache) >= _RUN_WILD_COUNTS_SIZE:
+            cache.clear()
+        found = cache[ranks] = _suit_wild_counts_of(ranks, keep_one)
+    return found
+
+
+def _suit_wild_counts_of(ranks: bytes, keep_one: bool) -> int:
     # Run places 1 (the Ace below the Two) to 14 (the Ace above the King), packed four bits a place.
     places = 0
     for rank in range(FULL_RUN_LENGTH, 0, -1):
@@ -1011,6 +1086,9 @@ _RUN_WILD_COUNTS: Final[dict[int, int]] = {}
 """The cache of :func:`_run_wild_counts`, keyed by the packed places and the ``leave_one`` bit: a plain
 dict, cleared when full, costs a compiled caller less than a function cache."""
 _RUN_WILD_COUNTS_SIZE: Final = 1 << 16
+_SUIT_WILD_COUNTS: Final[tuple[dict[bytes, int], dict[bytes, int]]] = ({}, {})
+"""The caches of :func:`_suit_wild_counts`, without and with ``keep_one`` (bytes to numbers: the garbage
+collector does not walk them)."""
 
 
 def _run_wild_counts(places: int, leave_one: bool) -> int:
@@ -1173,16 +1251,14 @@ def _hardest_card(held: bytes, rules: MeldRules) -> tuple[Card, bool]:
     cards first, the lowest on ties), and whether any does: a card in no three-card meld can be in no
     meld. Cached: the quick search and the full one meet the same rests, and so do the searches of hands
     a card apart."""
-    key = (held, rules.number)  # numbers and bytes: a key the garbage collector stops tracking
-    found = _HARDEST.get(key)
+    cache = _HARDEST[rules.number]
+    found = cache.get(held)
     if found is None:
-        if len(_HARDEST) > _CACHE_LIMIT:
-            _HARDEST.clear()
-        found = _HARDEST[key] = _find_hardest_card(held, rules)
-    return found
-
-
-_HARDEST: Final[dict[tuple[bytes, int], tuple[Card, bool]]] = {}
+        if len(cache) > _CACHE_LIMIT:
+            cache.clear()
+        card, placeable = _find_hardest_card(held, rules)
+        found = cache[held] = card << 1 | placeable
+    return found >> 1, bool(found & 1)
 
 
 def _find_hardest_card(held: bytes, rules: MeldRules) -> tuple[Card, bool]:
@@ -1204,7 +1280,7 @@ def _melds_holding(card: Card, packed: bytes, rules: MeldRules) -> tuple[MeldCar
     cards of its suit and rank and the wild cards can be in such a meld, so their counts are the key of a
     cache (slices of ``packed``: cheaper to make than a copy with the other cards cleared)."""
     if card in WILD_CARDS:
-        return _wild_card_melds(card, packed, rules)
+        return _wild_card_melds(card, packed, rules.number)
     base, rank_index = card - card % 13, card % 13
     key = (card, packed[base : base + 13], packed[rank_index:52:13], packed[JOKER:] + packed[1:41:13], rules.number)
     found = _HOLDING.get(key)
@@ -1224,9 +1300,9 @@ _HOLDING: Final[dict[tuple[Card, bytes, bytes, bytes, int], tuple[MeldCards, ...
 
 
 @lru_cache(maxsize=1 << 12)
-def _wild_card_melds(card: Card, pool: bytes, rules: MeldRules) -> tuple[MeldCards, ...]:
+def _wild_card_melds(card: Card, pool: bytes, rules_number: int) -> tuple[MeldCards, ...]:
     """The melds of a wild card: any meld of the hand may hold it."""
-    return tuple(meld for meld in all_melds(list(pool), rules) if card in meld)
+    return tuple(meld for meld in all_melds(list(pool), _RULES_BY_NUMBER[rules_number]) if card in meld)
 
 
 def _natural_card_melds(card: Card, pool: bytes, rules: MeldRules) -> tuple[MeldCards, ...]:
