@@ -16,6 +16,7 @@ from biriba.core.melds import (
     invalid_reason,
     meld_shape,
     multi_card_extensions,
+    three_card_melds,
 )
 from biriba.core.rules import Rules
 from biriba.core.state import Phase
@@ -450,3 +451,33 @@ def test_a_run_holding_an_ace_takes_the_cards_to_its_other_end_at_once() -> None
     assert first == ((c("QD"), c("KD")),)
     assert multi_card_extensions(run, (c("QD"), c("KD")), rules) == first  # again, from the cache
     assert multi_card_extensions(run, (c("QD"), c("KS")), rules) == ()
+
+
+@pytest.mark.parametrize(
+    ("preset", "text", "lonely"),
+    [
+        ("standard", "3H 4H 5H 5H 6H 7H QS QH QD QD JK JK 2C 2C 2H 9D 9C", "KC"),
+        ("venezuelan", "AS AS 2S 3S KS KS QS JK JK 2D 2D 2H 2C 7H 7H 7D 7C 7S", "10C"),
+        ("standard", "2S 2S 2H 2C 7D 9D", "KC"),  # the Twos are in fewer melds, yet placed after 7D
+    ],
+)
+def test_the_whole_hand_search_places_first_the_card_fewest_three_card_melds_hold(
+    preset: str, text: str, lonely: str
+) -> None:
+    # The search's pivot: natural cards before wild cards, then the fewest three-card melds holding the
+    # card (a card held twice in a meld counts twice), then the lowest card. Counted here over the listed
+    # melds; the search sums them from its cached groups, packed in integers.
+    from biriba.core import melds as melds_module
+    from biriba.core.cards import counts_of, parse_cards
+    from biriba.core.melds import WILD_CARDS
+
+    rules = Rules.from_preset(preset).meld_rules
+    counts = counts_of(parse_cards(text.split()))
+    places = {
+        card: sum(meld.count(card) for meld in three_card_melds(counts, rules))
+        for card in set(parse_cards(text.split()))
+    }
+    expected = min(places, key=lambda card: (card in WILD_CARDS, places[card], card))
+    assert melds_module._find_hardest_card(bytes(counts), rules) == (expected, True)
+    with_lonely = counts_of(parse_cards([*text.split(), lonely]))  # in no three-card meld: placed nowhere
+    assert melds_module._find_hardest_card(bytes(with_lonely), rules) == (c(lonely), False)

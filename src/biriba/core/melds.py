@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations, compress
+from itertools import combinations
 from math import prod
 from typing import Final, NamedTuple
 
@@ -547,36 +547,44 @@ def three_card_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS) -> li
     change one card at a time; no meld can come from two groups, so there is nothing to merge.
     """
     found: list[MeldCards] = []
-    _gather_triples(bytes(counts), rules, found, None)
+    _gather_triples(bytes(counts), rules, found, False)
     return found
 
 
-_TripleGroup = tuple[tuple[MeldCards, ...], tuple[tuple[Card, int], ...] | None]
+_TripleGroup = tuple[tuple[MeldCards, ...], int]
 """One group of three-card melds (a suit's runs, a rank's sets, the melds of wild cards), and each card's
-number of places in them (a card held twice in a meld counts twice), or None until the partition search
-asks for them. A plain tuple of numbers: the garbage collector stops tracking it after its first pass,
-where an object of a class of its own would be walked at every full pass, one for each of the tens of
-thousands of groups the caches hold."""
+number of places in them (a card held twice in a meld counts twice), packed :data:`_PLACE_FIELD` bits a
+card (card 0 lowest), or -1 until the partition search asks for them. Packed so that the places of a
+hand are a sum of a few integers; and a tuple of a tuple and a number, which the garbage collector stops
+tracking after its first pass (an object of a class of its own would be walked at every full pass, one
+for each of the tens of thousands of groups the caches hold)."""
+
+_PLACE_FIELD: Final = 16
+"""Bits of one card's places in a :data:`_TripleGroup`'s packed places and their sums: a card lies in
+at most a few hundred three-card melds of a hand, all groups together."""
+_PLACES_BYTES: Final = (JOKER + 1) * _PLACE_FIELD // 8
 
 
 def _triple_group(melds: tuple[MeldCards, ...], with_places: bool) -> _TripleGroup:
     if not with_places:
-        return melds, None
-    places: dict[Card, int] = {}
+        return melds, -1
+    places = bytearray(_PLACES_BYTES)  # a group holds a card in fewer than 256 places: its low byte
     for meld in melds:
         for card in meld:
-            places[card] = places.get(card, 0) + 1
-    return melds, tuple(places.items())
+            places[card * _PLACE_FIELD // 8] += 1
+    return melds, int.from_bytes(places, "little")
 
 
-def _gather_triples(held: bytes, rules: MeldRules, found: list[MeldCards] | None, places: list[int] | None) -> None:
+def _gather_triples(held: bytes, rules: MeldRules, found: list[MeldCards] | None, with_places: bool) -> int:
     """The groups of :func:`three_card_melds` (a suit's runs, a rank's sets, the melds of wild cards) of
     ``held``, a hand's counts as bytes (a hand holds fewer than 256 copies of a card): their melds added
-    to ``found`` in its order, and each card's places in them to ``places``, as asked."""
+    to ``found`` in its order, if given; and, ``with_places``, each card's places in them, packed as in
+    :data:`_TripleGroup` (else 0)."""
     wilds_held = held[JOKER : JOKER + 1] + held[1:2] + held[14:15] + held[27:28] + held[40:41]
     if len(_SET_TRIPLES) + len(_RUNS_BY_PRESENCE) > _CACHE_LIMIT:
         _SET_TRIPLES.clear()
         _RUNS_BY_PRESENCE.clear()
+    places = 0
     for suit in (0, 1, 2, 3):
         base = suit * 13
         run_keys = _RUN_KEYS[suit]
@@ -587,34 +595,37 @@ def _gather_triples(held: bytes, rules: MeldRules, found: list[MeldCards] | None
                 run_keys.clear()
             # Counts beyond what a run can use (a second copy, a third wild card) do not change its melds.
             run_key = run_keys[key] = _run_key(suit, held, wilds_held)
-        _take_group(_runs_of(run_key, places is not None), found, places)
+        places += _take_group(_runs_of(run_key, with_places), found, with_places)
     for rank in rules.set_ranks:
         index = rank - 1  # the rank's card in the spades, 13 apart in each suit
-        by_suit = held[index:52:13]
-        if sum(by_suit) >= 2:  # a set needs two natural cards of its rank
-            set_key = (index, by_suit, wilds_held)
+        # A set needs two natural cards of its rank: four lookups say whether, cheaper than a slice.
+        if held[index] + held[index + 13] + held[index + 26] + held[index + 39] >= 2:
+            by_suit = held[index:52:13]
+            set_key = by_suit + wilds_held + _RANK_INDEXES[index]
             triples = _SET_TRIPLES.get(set_key)
             if triples is None:
                 present = bytes(min(n, 1) for n in wilds_held)
                 melds = _set_triples(index, bytes((index, *by_suit)) + present)
-                triples = _SET_TRIPLES[set_key] = _triple_group(melds, places is not None)
-            elif places is not None and triples[1] is None:
+                triples = _SET_TRIPLES[set_key] = _triple_group(melds, with_places)
+            elif with_places and triples[1] < 0:
                 triples = _SET_TRIPLES[set_key] = _triple_group(triples[0], True)
-            _take_group(triples, found, places)
+            places += _take_group(triples, found, with_places)
     if (rules.sets_of_twos or rules.wild_melds) and sum(wilds_held) >= 3:
-        _take_group(_wild_triples(wilds_held, rules.number), found, places)
+        places += _take_group(_wild_triples(wilds_held, rules.number), found, with_places)
+    return places
 
 
-def _take_group(group: _TripleGroup, found: list[MeldCards] | None, places: list[int] | None) -> None:
-    """Add ``group``'s melds to ``found`` and its places to ``places``, as asked (the places must be there
-    when asked for)."""
-    melds, card_places = group
+def _take_group(group: _TripleGroup, found: list[MeldCards] | None, with_places: bool) -> int:
+    """Add ``group``'s melds to ``found``, if given; its packed places, ``with_places`` (they must be
+    there then), else 0."""
+    melds, places = group
     if found is not None:
         found += melds
-    if places is not None:
-        assert card_places is not None
-        for card, number in card_places:
-            places[card] += number
+    return places if with_places else 0
+
+
+_RANK_INDEXES: Final = tuple(bytes((index,)) for index in range(13))
+"""Each rank index as one byte, the end of its key in :data:`_SET_TRIPLES`."""
 
 
 @lru_cache(maxsize=1 << 8)
@@ -645,8 +656,8 @@ _HELD: Final = bytes([0] + [1] * 255)
 _RUN_KEYS: Final[tuple[dict[bytes, bytes], ...]] = ({}, {}, {}, {})
 """For each suit, its card counts and the wild cards held, and the key of :data:`_RUNS_BY_PRESENCE` they
 make (bytes to bytes: the garbage collector stops walking the dicts)."""
-_SET_TRIPLES: Final[dict[tuple[int, bytes, bytes], _TripleGroup]] = {}
-"""Caches of :func:`three_card_melds`: a rank's card counts and the wild cards held give its melds.
+_SET_TRIPLES: Final[dict[bytes, _TripleGroup]] = {}
+"""Caches of :func:`three_card_melds`: a rank's card counts, the wild cards held and the rank give its melds.
 Hands in play repeat these small keys often; the caches are emptied if they grow past
 :data:`_CACHE_LIMIT` keys in all."""
 _CACHE_LIMIT: Final = 1 << 18
@@ -656,7 +667,7 @@ def _runs_of(key: bytes, with_places: bool) -> _TripleGroup:
     runs = _RUNS_BY_PRESENCE.get(key)
     if runs is None:
         runs = _RUNS_BY_PRESENCE[key] = _triple_group(_run_triples(key), with_places)
-    elif with_places and runs[1] is None:
+    elif with_places and runs[1] < 0:
         runs = _RUNS_BY_PRESENCE[key] = _triple_group(runs[0], True)
     return runs
 
@@ -1262,17 +1273,23 @@ def _hardest_card(held: bytes, rules: MeldRules) -> tuple[Card, bool]:
 
 
 def _find_hardest_card(held: bytes, rules: MeldRules) -> tuple[Card, bool]:
-    holding = [0] * len(held)  # each card's places in the three-card melds, from the cached groups
-    _gather_triples(held, rules, None, holding)
-    best, best_key = -1, (2, 0, 0)
-    for card in compress(range(len(held)), held):
-        held_in = holding[card]
+    # Each card's places in the three-card melds, from the cached groups: two bytes a card, low first.
+    places = _gather_triples(held, rules, None, True).to_bytes(_PLACES_BYTES, "little")
+    best, best_key = -1, 1 << 31
+    for card in range(len(held)):
+        if not held[card]:
+            continue
+        held_in = places[2 * card] | places[2 * card + 1] << 8
         if not held_in:
             return card, False
-        key = (card in WILD_CARDS, held_in, card)
+        # Natural cards first, then the fewest places, then the lowest card, as one number.
+        key = _IS_WILD[card] << 30 | held_in << 6 | card
         if key < best_key:
             best, best_key = card, key
     return best, True
+
+
+_IS_WILD: Final = bytes(1 if card in WILD_CARDS else 0 for card in range(JOKER + 1))
 
 
 def _melds_holding(card: Card, packed: bytes, rules: MeldRules) -> tuple[MeldCards, ...]:
