@@ -204,3 +204,32 @@ def test_the_command_writes_each_table_and_does_not_fit_it_again(
     monkeypatch.setattr(value_fit, "BOTS_VERSION", "2000-01-01")
     with pytest.raises(AssertionError, match="fitted again"):
         value_fit.main(argv)
+
+
+def test_exploring_self_play_plays_other_candidates_and_is_told_apart_from_plain_self_play(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The fit sees the positions the search's candidates lead to (not only the heuristic player's own),
+    # from a generator of its own: without exploring, the hands are the plain self-play hands.
+    plain = hand_samples(11, "standard", 3)
+    assert hand_samples(11, "standard", 3, explore=0.0) == plain
+    explored = hand_samples(11, "standard", 3, explore=0.5)
+    assert explored[0] and explored[0] != plain[0]
+    assert hand_samples(11, "standard", 3, explore=0.5) == explored  # seeded: the same hand again
+    out = tmp_path / MODELS_FILE
+    argv = ["--tables", "standard:3", "--hands", "5", "--workers", "1", "--out", str(out)]
+    assert value_fit.main([*argv, "--explore", "0.25"]) == 0
+    info = json.loads(out.read_text())["tables"]["standard/3"]["info"]
+    assert info["explore"] == 0.25 and "exploring 0.25" in info["fitted_on"]
+
+    def no_fit(*args: object) -> dict[str, object]:
+        raise AssertionError("fitted again")
+
+    monkeypatch.setattr(value_fit, "fit", no_fit)
+    assert value_fit.main([*argv, "--explore", "0.25"]) == 0
+    assert value_fit.main(argv) == 0  # without --explore, as the table's model was fitted
+    with pytest.raises(AssertionError, match="fitted again"):  # fitted with another exploration
+        value_fit.main([*argv, "--explore", "0"])
+    with pytest.raises(SystemExit):
+        value_fit.main([*argv, "--explore", "1"])
+    assert "--explore must be at least 0 and below 1" in capsys.readouterr().err
