@@ -176,6 +176,27 @@ def determinize(view: SeatView, rng: random.Random, inference: float = 0.0) -> H
     return state
 
 
+def redeal_unseen(state: HandState, rng: random.Random) -> HandState:
+    """A copy of ``state`` with only the cards nobody has seen dealt again at random: the draw pile and
+    the biribakia not yet taken. Every hand, known card, pile and meld stays as it is: the worlds of a
+    player who could see every hand, which measure what a decision is really worth where a search's own
+    worlds (:func:`determinize`) can only guess the other hands."""
+    world = state.clone()
+    used = world.packets_used
+    waiting = world.biribakia[used:]
+    cards = list(world.draw_pile)
+    for packet in waiting:
+        cards.extend(packet)
+    rng.shuffle(cards)
+    position = len(world.draw_pile)
+    world.draw_pile = cards[:position]
+    world.biribakia = [list(packet) for packet in world.biribakia[:used]]
+    for packet in waiting:
+        world.biribakia.append(cards[position : position + len(packet)])
+        position += len(packet)
+    return world
+
+
 def _drawn_card(view: SeatView, state: HandState) -> Card:
     """The card the seat on turn may still redraw over: its own drawn card, or for another seat one
     card of its sampled hand."""
