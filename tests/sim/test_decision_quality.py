@@ -101,3 +101,6 @@ def test_bad_options_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["--bots", "heuristic", "--every", "0"])
     assert "--every must be at least 1" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--bots", "heuristic", "--player", "nosuch"])
+    assert "unknown bot 'nosuch'" in capsys.readouterr().err

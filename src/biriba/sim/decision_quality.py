@@ -45,7 +45,7 @@ from biriba.bots.heuristic import HeuristicBot
 from biriba.bots.search import SearchBot
 from biriba.bots.value import lead_of, sides
 from biriba.core.actions import Action
-from biriba.core.errors import IllegalAction
+from biriba.core.errors import IllegalAction, InvalidInputError
 from biriba.core.rules import Rules
 from biriba.core.sampling import determinize, redeal_unseen
 from biriba.core.state import HandState
@@ -209,13 +209,17 @@ def markdown(rows: Sequence[dict[str, Any]]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Bots' single decisions against a deep reference.")
+    parser = argparse.ArgumentParser(
+        prog="python -m biriba.sim.decision_quality", description="Bots' single decisions against a deep reference."
+    )
     parser.add_argument("--bots", nargs="+", required=True, help="bot specs, such as search search:turns=3")
     parser.add_argument("--table", default="standard:3", help="PRESET:PLAYERS")
     parser.add_argument("--hands", type=int, default=10, help="heuristic hands the positions come from")
     parser.add_argument("--every", type=int, default=6, help="score every Nth decision with a choice")
     parser.add_argument("--reference-worlds", type=int, default=32, help="worlds per scored decision")
-    parser.add_argument("--reference", choices=REFERENCES, default="true")
+    parser.add_argument(
+        "--reference", choices=REFERENCES, default="true", help="worlds of the real hands, or of the mover's view"
+    )
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--player", default="heuristic", help="the bot at seat 0 in the hands (its decisions)")
     parser.add_argument("--out", type=Path, help="write the positions and the summary as JSON")
@@ -227,7 +231,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:
         parser.error(str(error))
     rules = Rules.from_preset(preset, players=players)
-    bots = {spec: make_bot(spec) for spec in args.bots}
+    try:
+        bots = {spec: make_bot(spec) for spec in args.bots}
+        make_bot(args.player)
+    except InvalidInputError as error:
+        parser.error(str(error))
     study = Study(args.hands, args.every, args.reference_worlds, args.reference, args.seed, args.player)
     found = positions(rules, bots, study)
     if not found:
