@@ -18,8 +18,8 @@ from biriba.bots.base import OTHER_BOTS, Bot
 from biriba.bots.heuristic import TABLE_WEIGHTS, HeuristicBot
 from biriba.bots.judgement import Weights, discard_danger
 from biriba.bots.play import play_hand, play_match, play_out
-from biriba.bots.search import SearchBot, _final_difference
-from biriba.bots.value import state_value
+from biriba.bots.search import SearchBot
+from biriba.bots.value import final_lead, state_value
 from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, TakePile
 from biriba.core.cards import SUITS, pack, parse_card, shuffled_pack
 from biriba.core.errors import InvalidInputError
@@ -430,8 +430,8 @@ def test_search_sets_a_playout_against_the_rivals_mean_or_the_best_rival() -> No
         state.apply(greedy.choose(observe(state, state.current), state.legal_actions(), rng))
     scores = state.hand_score().seat_scores
     assert scores[1] != scores[2]
-    assert _final_difference(state, 0, "best") == scores[0] - max(scores[1], scores[2])
-    assert _final_difference(state, 0, "mean") == scores[0] - (scores[1] + scores[2]) / 2
+    assert final_lead(state, 0, "best") == scores[0] - max(scores[1], scores[2])
+    assert final_lead(state, 0, "mean") == scores[0] - (scores[1] + scores[2]) / 2
     mid_hand = HandState.deal(Rules.from_preset("standard", players=6), dealer=0, seed=4)
     sides = [state_value(mid_hand, seat, rivals="best") for seat in range(3)]
     means = [state_value(mid_hand, seat, rivals="mean") for seat in range(3)]

@@ -31,7 +31,7 @@ from biriba.bots.base import Bot
 from biriba.bots.greedy import GreedyBot
 from biriba.bots.heuristic import HeuristicBot
 from biriba.bots.judgement import pile_goes_round
-from biriba.bots.value import RIVALS, ValueModel, lead_of, sides, state_value, table_models
+from biriba.bots.value import RIVALS, ValueModel, final_lead, state_value, table_models
 from biriba.core.actions import Action, Discard, Draw, Extend, Meld, Pass, TakePile
 from biriba.core.errors import IllegalAction
 from biriba.core.sampling import determinize
@@ -198,7 +198,7 @@ class SearchBot:
         turns_begun = 0
         for _ in range(MAX_PLAYOUT_ACTIONS):
             if state.is_over:
-                return _final_difference(state, seat, self.rivals)
+                return final_lead(state, seat, self.rivals)
             mover = state.current
             state.apply(policies[mover].choose(observe(state, mover), state.legal_actions(), rng))
             if state.current != mover:
@@ -206,14 +206,8 @@ class SearchBot:
                 if turns_begun > self.turns:
                     break
         if state.is_over:
-            return _final_difference(state, seat, self.rivals)
+            return final_lead(state, seat, self.rivals)
         return state_value(state, seat, self.model, self.rivals)
-
-
-def _final_difference(state: HandState, seat: int, rivals: str) -> float:
-    """The hand's score of ``seat`` less the other sides' (their mean, or the best's: ``rivals``)."""
-    scores = state.hand_score().seat_scores
-    return lead_of(state, seat, [float(scores[seats[0]]) for seats in sides(state)], rivals)
 
 
 def _lead(values: list[list[float | None]], chosen: int) -> float | None:

@@ -230,6 +230,12 @@ def lead_of(state: HandState, seat: int, side_points: Sequence[float], rivals: s
     return side_points[own] - against_rivals([points for side, points in enumerate(side_points) if side != own], rivals)
 
 
+def final_lead(state: HandState, seat: int, rivals: str = "mean") -> float:
+    """The ended hand's score of ``seat``'s side less the other sides' (their mean, or the best's: ``rivals``)."""
+    scores = state.hand_score().seat_scores
+    return lead_of(state, seat, [float(scores[members[0]]) for members in sides(state)], rivals)
+
+
 RIVALS: Final = ("best", "mean")
 """What a side's points are set against: the best other side's, or the other sides' mean."""
 

@@ -24,7 +24,9 @@ the positions, with its 95% interval, says how much better than the heuristic th
 per decision, when the heuristic plays the rest of the hand. Since every bot is judged at the same
 positions against the same reference, two settings of the search compare paired: a few hundred positions
 tell apart what a tournament needs hundreds of deals for (a deal's outcome varies by some 1,600 points).
-What it cannot show is how decisions add up over a hand in which the bot keeps choosing.
+How decisions add up over a hand in which the bot keeps choosing is what ``--player`` shows: the gains
+at the positions of a bot's own play, summed over a hand, are what it scores over the heuristic player in
+its seat (in expectation, the other seats playing the heuristic).
 """
 
 from __future__ import annotations
@@ -42,8 +44,9 @@ from typing import Any
 
 from biriba.bots.base import BOTS_VERSION, Bot, make_bot
 from biriba.bots.heuristic import HeuristicBot
+from biriba.bots.play import play_out
 from biriba.bots.search import SearchBot
-from biriba.bots.value import lead_of, sides
+from biriba.bots.value import final_lead
 from biriba.core.actions import Action
 from biriba.core.errors import IllegalAction, InvalidInputError
 from biriba.core.rules import Rules
@@ -86,13 +89,7 @@ class Position:
     """Per bot, the index of its choice among the candidates (-1: an action not among them)."""
 
 
-def hand_lead(state: HandState, seat: int) -> float:
-    """The hand's score of ``seat``'s side less the other sides' mean."""
-    scores = state.hand_score().seat_scores
-    return lead_of(state, seat, [float(scores[members[0]]) for members in sides(state)], "mean")
-
-
-def play_out(world: HandState, action: Action, seat: int, policy: Bot, rng: random.Random) -> float | None:
+def candidate_lead(world: HandState, action: Action, seat: int, policy: Bot, rng: random.Random) -> float | None:
     """``action`` in ``world``, then ``policy`` at every seat to the end of the hand: its lead for ``seat``;
     None if the action is illegal there or the hand does not end within the tournaments' limit."""
     state = world.clone()
@@ -100,12 +97,8 @@ def play_out(world: HandState, action: Action, seat: int, policy: Bot, rng: rand
         state.apply(action)
     except IllegalAction:
         return None
-    for _ in range(HAND_ACTION_LIMIT):
-        if state.is_over:
-            return hand_lead(state, seat)
-        mover = state.current
-        state.apply(policy.choose(observe(state, mover), state.legal_actions(), rng))
-    return None
+    play_out(state, [policy] * state.rules.players, rng, max_actions=HAND_ACTION_LIMIT)
+    return final_lead(state, seat) if state.is_over else None
 
 
 def reference_values(
@@ -118,7 +111,7 @@ def reference_values(
         world = redeal_unseen(state, rng) if study.reference == "true" else determinize(view, rng)
         seed = rng.randrange(2**32)
         for row, action in zip(leads, candidates, strict=True):
-            row.append(play_out(world, action, view.seat, policy, random.Random(seed)))
+            row.append(candidate_lead(world, action, view.seat, policy, random.Random(seed)))
     values: list[float | None] = []
     for row in leads:
         paired = [
