@@ -16,6 +16,7 @@ from biriba.core.melds import (
     invalid_reason,
     meld_shape,
     multi_card_extensions,
+    single_card_extensions,
     three_card_melds,
 )
 from biriba.core.rules import Rules
@@ -481,3 +482,49 @@ def test_the_whole_hand_search_places_first_the_card_fewest_three_card_melds_hol
     assert melds_module._find_hardest_card(bytes(counts), rules) == (expected, True)
     with_lonely = counts_of(parse_cards([*text.split(), lonely]))  # in no three-card meld: placed nowhere
     assert melds_module._find_hardest_card(bytes(with_lonely), rules) == (c(lonely), False)
+
+
+
+def _every_meld_to_extend(rules: MeldRules) -> list[tuple[int, ...]]:
+    """Every valid run of hearts of 3 to 14 cards (each stretch of places, clean or with one wild card: a
+    Joker, the Two of hearts or of spades, in each of its places or added at an end), every set of Queens
+    of up to two cards a suit with up to two wild cards, and every meld of up to six wild cards."""
+    from itertools import product
+
+    from biriba.core.cards import ACE, JOKER, make_card
+
+    hearts, spades, queen = 1, 0, 12
+    wilds = (JOKER, make_card(2, hearts), make_card(2, spades))
+    candidates: list[list[int]] = []
+    for low in range(1, 15):
+        for high in range(low + 1, 15):
+            naturals = [make_card(ACE if place == 14 else place, hearts) for place in range(low, high + 1)]
+            candidates.append(naturals)
+            for wild in wilds:
+                candidates.append([*naturals, wild])
+                candidates += [[*naturals[:i], wild, *naturals[i + 1 :]] for i in range(1, len(naturals) - 1)]
+    for per_suit in product(range(3), repeat=4):
+        queens = [make_card(queen, suit) for suit, n in enumerate(per_suit) for _ in range(n)]
+        for added in ((), (JOKER,), (make_card(2, spades),), (JOKER, JOKER)):
+            candidates.append([*queens, *added])
+    for jokers in range(7):
+        for twos in product(range(2), repeat=2):
+            candidates.append([JOKER] * jokers + [make_card(2, hearts)] * twos[0] + [make_card(2, spades)] * twos[1])
+    melds = {tuple(sorted(cards)) for cards in candidates if len(cards) >= 3}
+    return sorted(meld for meld in melds if meld_shape(meld, rules) is not None)
+
+
+@pytest.mark.parametrize("preset", ["standard", "venezuelan", "buraco-fechado"])
+def test_the_single_cards_that_extend_a_meld_are_every_card_that_extends_it(preset: str) -> None:
+    # Only the cards that could extend a meld are tried (for a run, those near its ends and at its wild
+    # card's place): over every meld, they are what trying each card of the pack finds.
+    from biriba.core.cards import N_CARD_TYPES
+
+    rules = Rules.from_preset(preset).meld_rules
+    melds = _every_meld_to_extend(rules)
+    shapes = {meld_shape(meld, rules) for meld in melds}
+    assert {"run", "set"} <= {shape.kind for shape in shapes if shape is not None}
+    assert max(len(meld) for meld in melds) == rules.longest_run
+    for meld in melds:
+        expected = [card for card in range(N_CARD_TYPES) if extends(meld, (card,), rules)]
+        assert list(single_card_extensions(meld, rules)) == expected, codes(meld)

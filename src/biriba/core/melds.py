@@ -492,13 +492,24 @@ def _single_card_extensions(meld: MeldCards, rules: MeldRules) -> bytes:
     shape = meld_shape(meld, rules)
     assert shape is not None, "a meld on the table is always valid"
     if shape.kind == RUN:
-        fitting = [make_card(rank, shape.suit) for rank in range(1, 14)]
+        fitting = [make_card(ACE if place == HIGH_ACE else place, shape.suit) for place in _run_places_to_try(shape)]
     elif shape.kind == SET and shape.rank != TWO:
         fitting = [make_card(shape.rank, suit) for suit in range(4)]
     else:
         fitting = []
     fitting_types = sorted({*fitting, *WILD_CARDS})
     return bytes(card for card in fitting_types if isinstance(_extended(meld, (card,), rules), MeldShape))
+
+
+def _run_places_to_try(shape: MeldShape) -> list[int]:
+    """The places where a natural card might extend a run of ``shape`` on its own: one or two past either
+    end (two where the run's wild card, standing at an end, can move into the gap) and the wild card's own
+    place. Every other place is held by a natural card already, or leaves two gaps for one wild card."""
+    high = shape.low + shape.length - 1
+    places = [shape.low - 2, shape.low - 1, high + 1, high + 2]
+    if shape.wild is not None:
+        places.append(shape.wild_position)
+    return [place for place in places if 1 <= place <= HIGH_ACE]
 
 
 def multi_card_extensions(
