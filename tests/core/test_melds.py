@@ -484,7 +484,6 @@ def test_the_whole_hand_search_places_first_the_card_fewest_three_card_melds_hol
     assert melds_module._find_hardest_card(bytes(with_lonely), rules) == (c(lonely), False)
 
 
-
 def _every_meld_to_extend(rules: MeldRules) -> list[tuple[int, ...]]:
     """Every valid run of hearts of 3 to 14 cards (each stretch of places, clean or with one wild card: a
     Joker, the Two of hearts or of spades, in each of its places or added at an end), every set of Queens
@@ -528,3 +527,40 @@ def test_the_single_cards_that_extend_a_meld_are_every_card_that_extends_it(pres
     for meld in melds:
         expected = [card for card in range(N_CARD_TYPES) if extends(meld, (card,), rules)]
         assert list(single_card_extensions(meld, rules)) == expected, codes(meld)
+
+
+@pytest.mark.parametrize("preset", ["standard", "buraco-fechado"])
+def test_a_run_holding_an_ace_is_extended_by_several_cards_only_where_the_ace_can_move(preset: str) -> None:
+    # The listing asks for the extensions that move a run's Ace to its other end only when the hand holds
+    # the cards between (all but one): over every run holding an Ace and hands of its suit and wild cards,
+    # it lists what trying every set of the hand's cards lists.
+    import random
+
+    from biriba.core.cards import JOKER, N_CARD_TYPES, make_card
+    from biriba.core.listing import ace_moving_extensions
+    from biriba.core.state import TableMeld
+
+    rules = Rules.from_preset(preset).meld_rules
+    ace_of_hearts = make_card(1, 1)
+    runs = [meld for meld in _every_meld_to_extend(rules) if ace_of_hearts in meld]
+    rng = random.Random(7)
+    pool = [make_card(rank, 1) for rank in range(2, 14)] + [JOKER, make_card(2, 0)]
+    found = 0
+    for run in runs:
+        shape = meld_shape(run, rules)
+        assert shape is not None and shape.kind == "run"
+        singles = single_card_extensions(run, rules)
+        high = shape.low + shape.length - 1
+        between = [make_card(rank, 1) for rank in (range(high + 1, 14) if shape.low == 1 else range(2, shape.low))]
+        for _ in range(4):
+            # Most hands hold the places between the run and the Ace's other end, or all but one or two.
+            held = rng.sample(between, max(0, len(between) - rng.randint(0, 2))) if rng.random() < 0.7 else []
+            held += rng.sample(pool, rng.randint(1, 4))
+            hand = [0] * N_CARD_TYPES
+            for card in held[:9]:
+                hand[card] += 1
+            candidates = tuple(sorted(c for c in set(pool) if hand[c] and c not in singles))
+            expected = multi_card_extensions(run, candidates, rules) if len(candidates) >= 2 else ()
+            assert ace_moving_extensions(hand, TableMeld(run, shape, False), singles, rules) == expected
+            found += bool(expected)
+    assert found > 30  # hands that move the Ace are among them

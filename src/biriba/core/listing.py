@@ -36,10 +36,12 @@ from biriba.core.cards import (
 from biriba.core.errors import IllegalAction
 from biriba.core.melds import (
     FULL_RUN_LENGTH,
+    HIGH_ACE,
     RUN,
     WILD,
     WILD_CARDS,
     MeldCards,
+    MeldRules,
     MeldShape,
     all_melds,
     all_melds_of,
@@ -179,7 +181,7 @@ def play_candidates(state: HandState, using: frozenset[Card] | None = None) -> I
                 yield _extension_action(seat, index, card), 1
         shape = table_meld.shape
         if shape.kind == RUN and suit_cards(shape.suit)[0] in table_meld.cards:  # a run holding its Ace
-            for added in _ace_moving_extensions(state, table_meld, singles):
+            for added in ace_moving_extensions(hand, table_meld, singles, melds):
                 if using is None or not using.isdisjoint(added):
                     yield Extend(seat, index, added), len(added)
     yield from _whole_hand_candidates(state, minimum, using)
@@ -238,19 +240,27 @@ def _opening_candidates(state: HandState, using: frozenset[Card] | None) -> Iter
             yield _meld_action(seat, partition), sum(map(len, partition))
 
 
-def _ace_moving_extensions(state: HandState, table_meld: TableMeld, singles: bytes) -> tuple[MeldCards, ...]:
-    """Extensions of a run holding an Ace by several cards of the hand, none of which extends it alone
-    (the Ace moves to the other end: :func:`multi_card_extensions`)."""
+def ace_moving_extensions(
+    hand: list[int], table_meld: TableMeld, singles: bytes, melds: MeldRules
+) -> tuple[MeldCards, ...]:
+    """Extensions of a run holding an Ace by several cards of ``hand``, none of which extends it alone
+    (``singles``: the cards that do), as the listing gives them (the Ace moves to the other end:
+    :func:`multi_card_extensions`)."""
     shape = table_meld.shape
     if shape.kind != RUN or make_card(ACE, shape.suit) not in table_meld.cards:
         return ()  # only a run holding an Ace has them
-    hand = state.hands[state.current]
+    # Moving to the other end, the Ace takes every place between it and the run: the hand must hold the
+    # cards of all of them but one (a wild card's place), and most hands do not.
+    high = shape.low + shape.length - 1
+    between = range(high + 1, HIGH_ACE) if shape.low == 1 else range(TWO, shape.low)
+    if sum(1 for rank in between if not hand[make_card(rank, shape.suit)]) > 1:
+        return ()
     candidates = tuple(
         card for card in (*suit_cards(shape.suit)[1:], *WILD_CARDS) if hand[card] and card not in singles
     )
     if len(candidates) < 2:
         return ()
-    return multi_card_extensions(table_meld.cards, tuple(sorted(set(candidates))), state.rules.meld_rules)
+    return multi_card_extensions(table_meld.cards, tuple(sorted(set(candidates))), melds)
 
 
 def _whole_hand_candidates(
