@@ -400,12 +400,15 @@ _OPENING_PAIRS: Final[dict[tuple[bytes, Rules, int, frozenset[Card]], tuple[tupl
 def _find_opening_pairs(hand: bytes, rules: Rules, minimum: int, owed: frozenset[Card]) -> list[tuple[MeldCards, ...]]:
     below = sorted((value, m) for m in all_melds_of(hand, rules.meld_rules) if (value := rules.value_of(m)) < minimum)
     values = [value for value, _ in below]
-    shrunk: dict[MeldCards, int] = {}  # filled as asked: a big hand reaches the pair limit long before
+    # Filled as asked (a big hand reaches the pair limit long before), and kept: a hand's melds are
+    # mostly those it held a turn before.
+    shrunk = _shrunk_values(rules, owed)
 
     def without_a_card(cards: MeldCards) -> int:
-        found = shrunk.get(cards)
+        key = bytes(cards)
+        found = shrunk.get(key)
         if found is None:
-            found = shrunk[cards] = _value_without_a_card(cards, rules, owed)
+            found = shrunk[key] = _value_without_a_card(cards, rules, owed)
         return found
 
     pairs: list[tuple[MeldCards, ...]] = []
@@ -428,6 +431,23 @@ def _find_opening_pairs(hand: bytes, rules: Rules, minimum: int, owed: frozenset
 
 OPENING_PAIR_LIMIT: Final = 256
 """The most openings of two melds listed for one hand (a big hand holds many more)."""
+
+
+def _shrunk_values(rules: Rules, owed: frozenset[Card]) -> dict[bytes, int]:
+    """The cache of :func:`_value_without_a_card` for these rules (what a meld is and what its cards are
+    worth) and cards owed, by meld (as bytes); emptied when full."""
+    key = (rules.meld_rules.number, rules.card_values, owed)
+    values = _SHRUNK_VALUES.get(key)
+    if values is None or len(values) > _SHRUNK_VALUES_LIMIT:
+        if len(_SHRUNK_VALUES) > _SHRUNK_VALUES_KEYS:
+            _SHRUNK_VALUES.clear()
+        values = _SHRUNK_VALUES[key] = {}
+    return values
+
+
+_SHRUNK_VALUES: Final[dict[tuple[int, tuple[int, ...], frozenset[Card]], dict[bytes, int]]] = {}
+_SHRUNK_VALUES_LIMIT: Final = 1 << 16
+_SHRUNK_VALUES_KEYS: Final = 64
 
 
 def _value_without_a_card(cards: MeldCards, rules: Rules, owed: frozenset[Card]) -> int:

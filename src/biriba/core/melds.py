@@ -741,9 +741,47 @@ def _wild_multisets(counts: list[int], smallest: int, largest: int) -> list[Meld
 
 def all_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS, shortest: int = 3) -> list[MeldCards]:
     """Every distinct valid meld, of any length from ``shortest`` on, that ``counts`` (a hand's count
-    vector) holds, sorted."""
-    found = _meld_candidates(counts, rules, shortest, range(4), rules.set_ranks)
-    return sorted(m for m in found if meld_shape(m, rules) is not None)
+    vector) holds, sorted.
+
+    The melds of each suit (runs), of each rank (sets) and of the wild cards alone are found apart and
+    cached on small keys, as :func:`three_card_melds` does: a hand changes a card or two at a time, so
+    most of its groups were seen before (a hand under a minimum first meld is asked this every turn)."""
+    held = bytes(counts)
+    tail = bytes(held[wild] for wild in WILD_CARDS) + bytes((shortest, rules.number))
+    found: set[MeldCards] = set()
+    for suit in range(4):
+        key = bytes((_RUNS, suit)) + held[suit * 13 : suit * 13 + 13] + tail
+        found.update(_meld_group(key, counts, rules, shortest))
+    for rank in rules.set_ranks:
+        key = bytes((_SETS, rank)) + held[rank - 1 : 52 : 13] + tail
+        found.update(_meld_group(key, counts, rules, shortest))
+    if rules.sets_of_twos or rules.wild_melds:
+        found.update(_meld_group(bytes((_WILDS, 0)) + tail, counts, rules, shortest))
+    return sorted(found)
+
+
+def _meld_group(key: bytes, counts: list[int], rules: MeldRules, shortest: int) -> tuple[MeldCards, ...]:
+    """The valid melds of one group of :func:`all_melds`, whose ``key`` says which (:data:`_RUNS` and a
+    suit, and its cards; :data:`_SETS` and a rank, and its cards by suit; :data:`_WILDS`), then the wild
+    cards held, ``shortest`` and the rules' number."""
+    group = _MELD_GROUPS.get(key)
+    if group is None:
+        if len(_MELD_GROUPS) >= _CACHE_LIMIT:
+            _MELD_GROUPS.clear()
+        kind, which = key[0], key[1]
+        suits = (which,) if kind == _RUNS else ()
+        ranks = (which,) if kind == _SETS else ()
+        candidates = _meld_candidates(counts, rules, shortest, suits, ranks, wild_melds=kind == _WILDS)
+        group = _MELD_GROUPS[key] = tuple(sorted(m for m in candidates if meld_shape(m, rules) is not None))
+    return group
+
+
+_RUNS: Final = 0
+_SETS: Final = 1
+_WILDS: Final = 2
+_MELD_GROUPS: Final[dict[bytes, tuple[MeldCards, ...]]] = {}
+"""The cache of :func:`_meld_group` (bytes to plain tuples of numbers, which the garbage collector stops
+walking); emptied when it holds :data:`_CACHE_LIMIT` keys."""
 
 
 def longer_melds_holding(table: MeldCards, shape: MeldShape, counts: list[int], rules: MeldRules) -> list[MeldCards]:
@@ -760,15 +798,17 @@ def longer_melds_holding(table: MeldCards, shape: MeldShape, counts: list[int], 
     return sorted(m for m in found if not held - Counter(m) and meld_shape(m, rules) is not None)
 
 
-def _meld_candidates(  # noqa: PLR0912
+def _meld_candidates(  # noqa: PLR0912, PLR0913
     counts: list[int] | bytes,
     rules: MeldRules,
     shortest: int,
     suits: Sequence[int],
     set_ranks: Sequence[int],
+    wild_melds: bool = True,
 ) -> set[MeldCards]:
     """Candidate melds (a superset of the valid ones) of the cards of ``counts``: runs of ``suits``, sets
-    of ``set_ranks``, and melds of wild cards only, each at least ``shortest`` cards long."""
+    of ``set_ranks``, and (with ``wild_melds``, where the rules have them) melds of wild cards only, each
+    at least ``shortest`` cards long."""
     found: set[MeldCards] = set()
     wilds = [w for w in WILD_CARDS if counts[w]]
     longest = rules.longest_run
@@ -816,7 +856,7 @@ def _meld_candidates(  # noqa: PLR0912
             if len(chosen) >= max(shortest - 1, 2):
                 for wild in wilds:
                     found.add(tuple(sorted((*chosen, wild))))
-    if rules.sets_of_twos or rules.wild_melds:
+    if wild_melds and (rules.sets_of_twos or rules.wild_melds):
         found.update(_wild_multisets(list(counts), max(shortest, 3), sum(counts[w] for w in WILD_CARDS)))
     return found
 
