@@ -40,6 +40,7 @@ from biriba.core.melds import (
     meld_shape,
     runs_only_layable,
     three_card_melds,
+    three_card_melds_holding,
     whole_hand_partition_using,
     whole_hand_partitions,
 )
@@ -598,6 +599,24 @@ def test_the_melds_holding_a_card_are_exactly_those_of_every_meld(
     for card, held in enumerate(counts):
         if held:
             assert list(_melds_holding(card, bytes(counts), rules)) == [m for m in every if card in m]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    cards=HAND_CARDS,
+    extra=st.lists(st.sampled_from([JOKER, *TWOS, 0, 13, 26, 39]), max_size=4),
+    wanted=st.lists(st.sampled_from(PACK), min_size=1, max_size=4),
+    rules=MELD_OPTIONS,
+)
+def test_the_three_card_melds_holding_some_cards_are_those_of_all_the_three_card_melds(
+    cards: list[int], extra: list[int], wanted: list[int], rules: MeldRules
+) -> None:
+    # The pile checks gather only the groups of three-card melds that can hold a pile card (a natural card's
+    # suit and rank; every group for a wild card): they must list the same melds, in the same order.
+    counts = counts_of(cards + extra + wanted)
+    using = frozenset(wanted)
+    expected = [meld for meld in three_card_melds(counts, rules) if not using.isdisjoint(meld)]
+    assert three_card_melds_holding(counts, using, rules) == expected
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

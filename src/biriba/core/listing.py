@@ -53,6 +53,7 @@ from biriba.core.melds import (
     multi_card_extensions,
     single_card_extensions,
     three_card_melds,
+    three_card_melds_holding,
     whole_hand_partition_using,
     whole_hand_partitions,
 )
@@ -166,12 +167,12 @@ def play_candidates(state: HandState, using: frozenset[Card] | None = None) -> I
                 yield _meld_action(seat, new_melds), sum(map(len, new_melds))
     else:
         singles_by_seat = _SINGLE_MELDS[seat]
-        for cards in three_card_melds(hand, melds):
-            if using is None or not using.isdisjoint(cards):
-                meld = singles_by_seat.get(cards)
-                if meld is None:
-                    meld = singles_by_seat[cards] = _meld_action(seat, (cards,))
-                yield meld, 3
+        triples = three_card_melds(hand, melds) if using is None else three_card_melds_holding(hand, using, melds)
+        for cards in triples:
+            meld = singles_by_seat.get(cards)
+            if meld is None:
+                meld = singles_by_seat[cards] = _meld_action(seat, (cards,))
+            yield meld, 3
     if using is not None and state.obligation_new_meld:
         return
     for index, table_meld in enumerate(_team_melds(state)):
@@ -324,7 +325,7 @@ def unlisted_plays(state: HandState, using: frozenset[Card]) -> Iterator[Meld | 
     melds = state.rules.meld_rules
     # A longer meld holding a card of ``using`` holds a three-card meld with it: look further only
     # when such a meld is there but was refused (too few cards kept, or a minimum to reach).
-    if not state.opening_minimum(seat) and any(not using.isdisjoint(cards) for cards in three_card_melds(hand, melds)):
+    if not state.opening_minimum(seat) and three_card_melds_holding(hand, using, melds):
         for cards in all_melds(hand, melds):
             if len(cards) > 3 and not using.isdisjoint(cards):
                 meld = Meld(seat, (cards,))

@@ -562,6 +562,22 @@ def three_card_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS) -> li
     return found
 
 
+def three_card_melds_holding(
+    counts: list[int], cards: frozenset[Card], rules: MeldRules = STANDARD_MELDS
+) -> list[MeldCards]:
+    """The melds of :func:`three_card_melds` that hold a card of ``cards``, in its order. Only the groups
+    that can hold one are gathered: a natural card lies only in its suit's runs and its rank's sets (a
+    wild card may lie in any meld). What the pile checks ask, of a hand the pile has just made."""
+    found: list[MeldCards] = []
+    if cards.isdisjoint(WILD_CARDS):
+        suits = tuple(sorted({suit_of(card) for card in cards}))
+        ranks = frozenset(rank_of(card) for card in cards)
+        _gather_triples(bytes(counts), rules, found, False, suits, ranks)
+    else:
+        _gather_triples(bytes(counts), rules, found, False)
+    return [meld for meld in found if not cards.isdisjoint(meld)]
+
+
 _TripleGroup = tuple[tuple[MeldCards, ...], int]
 """One group of three-card melds (a suit's runs, a rank's sets, the melds of wild cards), and each card's
 number of places in them (a card held twice in a meld counts twice), packed :data:`_PLACE_FIELD` bits a
@@ -586,17 +602,25 @@ def _triple_group(melds: tuple[MeldCards, ...], with_places: bool) -> _TripleGro
     return melds, int.from_bytes(places, "little")
 
 
-def _gather_triples(held: bytes, rules: MeldRules, found: list[MeldCards] | None, with_places: bool) -> int:
+def _gather_triples(  # noqa: PLR0913
+    held: bytes,
+    rules: MeldRules,
+    found: list[MeldCards] | None,
+    with_places: bool,
+    suits: tuple[int, ...] = (0, 1, 2, 3),
+    ranks: frozenset[int] | None = None,
+) -> int:
     """The groups of :func:`three_card_melds` (a suit's runs, a rank's sets, the melds of wild cards) of
     ``held``, a hand's counts as bytes (a hand holds fewer than 256 copies of a card): their melds added
     to ``found`` in its order, if given; and, ``with_places``, each card's places in them, packed as in
-    :data:`_TripleGroup` (else 0)."""
+    :data:`_TripleGroup` (else 0). With ``ranks``, only the runs of ``suits`` and the sets of ``ranks``
+    (and no melds of wild cards alone)."""
     wilds_held = held[JOKER : JOKER + 1] + held[1:2] + held[14:15] + held[27:28] + held[40:41]
     if len(_SET_TRIPLES) + len(_RUNS_BY_PRESENCE) > _CACHE_LIMIT:
         _SET_TRIPLES.clear()
         _RUNS_BY_PRESENCE.clear()
     places = 0
-    for suit in (0, 1, 2, 3):
+    for suit in suits:
         base = suit * 13
         run_keys = _RUN_KEYS[suit]
         key = held[base : base + 13] + wilds_held
@@ -608,6 +632,8 @@ def _gather_triples(held: bytes, rules: MeldRules, found: list[MeldCards] | None
             run_key = run_keys[key] = _run_key(suit, held, wilds_held)
         places += _take_group(_runs_of(run_key, with_places), found, with_places)
     for rank in rules.set_ranks:
+        if ranks is not None and rank not in ranks:
+            continue
         index = rank - 1  # the rank's card in the spades, 13 apart in each suit
         # A set needs two natural cards of its rank: four lookups say whether, cheaper than a slice.
         if held[index] + held[index + 13] + held[index + 26] + held[index + 39] >= 2:
@@ -621,7 +647,7 @@ def _gather_triples(held: bytes, rules: MeldRules, found: list[MeldCards] | None
             elif with_places and triples[1] < 0:
                 triples = _SET_TRIPLES[set_key] = _triple_group(triples[0], True)
             places += _take_group(triples, found, with_places)
-    if (rules.sets_of_twos or rules.wild_melds) and sum(wilds_held) >= 3:
+    if ranks is None and (rules.sets_of_twos or rules.wild_melds) and sum(wilds_held) >= 3:
         places += _take_group(_wild_triples(wilds_held, rules.number), found, with_places)
     return places
 
