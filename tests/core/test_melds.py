@@ -564,3 +564,87 @@ def test_a_run_holding_an_ace_is_extended_by_several_cards_only_where_the_ace_ca
             assert ace_moving_extensions(hand, TableMeld(run, shape, False), singles, rules) == expected
             found += bool(expected)
     assert found > 30  # hands that move the Ace are among them
+
+
+def _search_without_records(
+    rules: MeldRules, hand: list[int], limit: int, short: bool, using: frozenset[int] | None, keep_one: bool
+) -> tuple[tuple[bool, set[tuple[tuple[int, ...], ...]], int], int]:
+    """The whole-hand search as first written, remembering only the impossible rests: whether it found a
+    way, the ways it found and the steps it took; and how often it searched again a rest found layable."""
+    from biriba.core.melds import (
+        SEARCH_BUDGET,
+        SHORT_MELD,
+        _hardest_card,
+        _melds_holding,
+        _without,
+        runs_only_layable,
+    )
+
+    found: set[tuple[tuple[int, ...], ...]] = set()
+    dead: set[tuple[bytes, bool, bool]] = set()
+    layable: set[tuple[bytes, bool, bool]] = set()
+    steps = again = 0
+
+    def exhausted() -> bool:
+        return len(found) >= limit or steps >= SEARCH_BUDGET
+
+    def lay(rest: bytes, left: int, chosen: tuple[tuple[int, ...], ...], used: bool, may_keep: bool) -> bool:
+        nonlocal steps, again
+        if left == 0 or (left == 1 and may_keep):
+            if not used:
+                return False
+            found.add(tuple(sorted(chosen)))
+            return True
+        key = (rest, may_keep, used)
+        if key in dead or exhausted():
+            return False
+        again += key in layable
+        steps += 1
+        if rules.runs_only and not runs_only_layable(rest, rules, may_keep):
+            dead.add(key)
+            return False
+        pivot, placeable = _hardest_card(rest, rules)
+        any_way = False
+        for meld in _melds_holding(pivot, rest, rules) if placeable else ():
+            if exhausted():
+                return any_way
+            if not short or len(meld) <= SHORT_MELD:
+                holds = used or (using is not None and not using.isdisjoint(meld))
+                any_way |= lay(_without(rest, meld), left - len(meld), (*chosen, meld), holds, may_keep)
+        if may_keep and not exhausted():
+            any_way |= lay(_without(rest, (pivot,)), left - 1, chosen, used, False)
+        if not exhausted():
+            (layable if any_way else dead).add(key)
+        return any_way
+
+    return (lay(bytes(hand), sum(hand), (), using is None, keep_one), found, steps), again
+
+
+@pytest.mark.parametrize("preset", ["standard", "venezuelan", "classic"])
+def test_the_whole_hand_search_replaying_layable_rests_finds_what_searching_them_again_finds(preset: str) -> None:
+    # The search replays the record of a rest it found layable instead of searching it again: over hands
+    # of 8 to 40 cards, with and without a card kept or a card to use, short melds or any, to the first
+    # way or to the limit, it finds the same ways at the same step, budget spent or not.
+    import random
+
+    from biriba.core.cards import pack
+    from biriba.core.melds import SEARCH_BUDGET, _PartitionSearch
+
+    rules = Rules.from_preset(preset).meld_rules
+    deck = sorted(pack(2, 4))
+    rng = random.Random(preset)
+    spent = replayed = 0
+    for _ in range(60):
+        hand = [0] * (max(deck) + 1)
+        for card in rng.sample(deck, rng.randint(8, 40)):
+            hand[card] += 1
+        held = [card for card, n in enumerate(hand) if n]
+        for limit, short, using in ((1, True, None), (256, False, None), (1, True, frozenset(rng.sample(held, 2)))):
+            keep_one = rng.random() < 0.7
+            search = _PartitionSearch(rules, limit, short, using)
+            answer = search.lay(hand, keep_one, False)
+            expected, again = _search_without_records(rules, hand, limit, short, using, keep_one)
+            assert (answer, search.found, search.steps) == expected
+            spent += search.steps >= SEARCH_BUDGET
+            replayed += again
+    assert spent >= 3 and replayed >= 100  # searches that ran out of budget, and layable rests met again

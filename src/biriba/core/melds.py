@@ -1236,8 +1236,14 @@ the search stops with what it found: a way to lay a huge hand may then go unlist
 
 class _PartitionSearch:
     """Depth-first search for up to ``limit`` ways to lay a hand as melds (``short``: of 3 to 5 cards, a
-    biriba of 7 to 9), within :data:`SEARCH_BUDGET` steps. Rests found impossible are remembered. With
-    ``using``, only ways whose melds hold a card of ``using`` count."""
+    biriba of 7 to 9), within :data:`SEARCH_BUDGET` steps. With ``using``, only ways whose melds hold a
+    card of ``using`` count.
+
+    A rest found impossible is remembered and skipped at no cost when met again. A rest found layable is
+    remembered too, as what its search did: its steps and the ways it found, in order (:attr:`events`).
+    Met again, its search would do exactly that once more, less the impossible rests it met, which are now
+    skipped: so the record is replayed, step by step and way by way, with the same checks of the budget
+    and the limit, and finds what the search itself would, at the same step."""
 
     def __init__(self, rules: MeldRules, limit: int, short: bool, using: frozenset[Card] | None = None) -> None:
         self.rules = rules
@@ -1247,6 +1253,10 @@ class _PartitionSearch:
         self.steps = 0
         self.found: set[tuple[MeldCards, ...]] = set()
         self.dead: set[tuple[bytes, bool, bool, bool]] = set()
+        self.events: list[tuple[MeldCards, ...] | None] = []
+        """Every step (None) and way found (the melds chosen) in order, but those of impossible rests."""
+        self.layable: dict[tuple[bytes, bool, bool, bool], tuple[int, int, int]] = {}
+        """Each layable rest's record: its first and past-last event, and how many melds came before it."""
 
     @property
     def exhausted(self) -> bool:
@@ -1262,7 +1272,7 @@ class _PartitionSearch:
         ``need_biriba``; whether a way was found."""
         return self._lay(bytes(hand), sum(hand), (), self.using is None, may_keep, need_biriba)
 
-    def _lay(  # noqa: PLR0913
+    def _lay(  # noqa: PLR0911, PLR0912, PLR0913
         self, rest: bytes, left: int, chosen: tuple[MeldCards, ...], used: bool, may_keep: bool, need_biriba: bool
     ) -> bool:
         """:meth:`lay` of the ``rest`` (as bytes, with its number of cards) after the melds ``chosen``, and
@@ -1271,16 +1281,22 @@ class _PartitionSearch:
             if need_biriba or not used:
                 return False
             self.found.add(tuple(sorted(chosen)))
+            self.events.append(chosen)
             return True
         key = (rest, may_keep, need_biriba, used)
         if key in self.dead or self.exhausted:
             return False
+        record = self.layable.get(key)
+        if record is not None:
+            return self._replay(record, chosen)
+        start = len(self.events)
         self.steps += 1
+        self.events.append(None)
         rules = self.rules
         if (need_biriba and not _biriba_possible(rest, rules)) or (
             rules.runs_only and not runs_only_layable(rest, rules, may_keep)
         ):
-            self.dead.add(key)
+            self._impossible(key, start)
             return False
         pivot, placeable = _hardest_card(rest, rules)
         using = self.using
@@ -1300,9 +1316,37 @@ class _PartitionSearch:
                     )
         if may_keep and not self.exhausted:
             any_way |= self._lay(_without(rest, (pivot,)), left - 1, chosen, used, False, need_biriba)
-        if not any_way and not self.exhausted:
-            self.dead.add(key)
+        if not self.exhausted:
+            if any_way:
+                self.layable[key] = (start, len(self.events), len(chosen))
+            else:
+                self._impossible(key, start)
         return any_way
+
+    def _impossible(self, key: tuple[bytes, bool, bool, bool], start: int) -> None:
+        """Remember the rest of ``key`` as impossible, and forget its search's events (from ``start``): met
+        again, it is skipped at no cost, and so it is in the records of the rests that hold it."""
+        self.dead.add(key)
+        del self.events[start:]
+
+    def _replay(self, record: tuple[int, int, int], chosen: tuple[MeldCards, ...]) -> bool:
+        """Do again what a layable rest's search did (``record``), after the melds ``chosen``: each step and
+        way as the search would, each after the check of the budget and the limit that comes before it
+        there; whether a way was found (always, unless the search ends first)."""
+        start, end, before = record
+        any_way = False
+        for event in self.events[start:end]:
+            if self.exhausted:
+                return any_way
+            if event is None:
+                self.steps += 1
+                self.events.append(None)
+            else:
+                way = chosen + event[before:]
+                self.found.add(tuple(sorted(way)))
+                self.events.append(way)
+                any_way = True
+        return True
 
 
 def _without(counts: bytes, cards: MeldCards) -> bytes:
