@@ -474,6 +474,33 @@ def test_a_seeded_search_decides_the_same_on_a_slow_machine(monkeypatch: pytest.
     assert len(worlds) == 8 and loaded == idle
 
 
+def test_a_search_playout_plays_its_whole_horizon_of_turns() -> None:
+    """A playout plays the rest of the seat's turn and ``turns`` turns after it: the cap on its actions
+    grows with the horizon, so that a long one is not cut short."""
+    rules = Rules.from_preset("standard", players=3)
+    state = HandState.deal(rules, dealer=0, seed=11)
+    state.apply(state.legal_actions()[0])  # a draw: seat 1's plays and discards
+    seat = state.current
+    heuristic = HeuristicBot()
+    movers: list[int] = []
+
+    class Recording(Bot):
+        name = "recording"
+
+        def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+            movers.append(view.seat)
+            return heuristic.choose(view, legal, rng)
+
+    discard = next(a for a in state.legal_actions() if isinstance(a, Discard))
+    for turns in (1, 4, 30):
+        movers.clear()
+        world = determinize(observe(state, seat), random.Random(turns))
+        SearchBot(turns=turns)._playout(world, discard, seat, [Recording()] * 3, random.Random(0))
+        turns_begun = sum(1 for before, after in zip([seat, *movers[:-1]], movers, strict=True) if after != before)
+        assert turns_begun == turns + 1  # the next seat's turn begun after the horizon ends the playout
+    assert len(movers) > 60  # thirty turns took more actions than one turn's cap
+
+
 @pytest.mark.parametrize(
     "spec",
     [

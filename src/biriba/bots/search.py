@@ -41,7 +41,7 @@ from biriba.core.views import SeatView, observe
 OPPONENT_MODELS: Final = ("heuristic", "pool")
 """How the playouts model the other sides (the ``opponents`` option)."""
 MAX_PLAYOUT_ACTIONS: Final = 60
-"""A playout stops after this many actions whatever its horizon (a turn takes a handful)."""
+"""A playout stops after this many actions for each turn of its horizon (a turn takes a handful)."""
 
 
 class SearchBot:
@@ -196,7 +196,7 @@ class SearchBot:
         except IllegalAction:
             return None
         turns_begun = 0
-        for _ in range(MAX_PLAYOUT_ACTIONS):
+        for _ in range(MAX_PLAYOUT_ACTIONS * max(1, self.turns)):
             if state.is_over:
                 return final_lead(state, seat, self.rivals)
             mover = state.current
