@@ -479,7 +479,7 @@ def test_a_search_playout_plays_its_whole_horizon_of_turns() -> None:
     grows with the horizon, so that a long one is not cut short."""
     rules = Rules.from_preset("standard", players=3)
     state = HandState.deal(rules, dealer=0, seed=11)
-    state.apply(state.legal_actions()[0])  # a draw: seat 1's plays and discards
+    state.apply(state.legal_actions()[0])  # a draw: the mover's plays and discards
     seat = state.current
     heuristic = HeuristicBot()
     movers: list[int] = []
@@ -497,7 +497,8 @@ def test_a_search_playout_plays_its_whole_horizon_of_turns() -> None:
         world = determinize(observe(state, seat), random.Random(turns))
         SearchBot(turns=turns)._playout(world, discard, seat, [Recording()] * 3, random.Random(0))
         turns_begun = sum(1 for before, after in zip([seat, *movers[:-1]], movers, strict=True) if after != before)
-        assert turns_begun == turns + 1  # the next seat's turn begun after the horizon ends the playout
+        # The discard has already ended the seat's turn: the next seat's turn is played besides the horizon.
+        assert turns_begun == turns + 1
     assert len(movers) > 60  # thirty turns took more actions than one turn's cap
 
 
