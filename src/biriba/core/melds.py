@@ -1332,7 +1332,8 @@ class _PartitionSearch:
     def _replay(self, record: tuple[int, int, int], chosen: tuple[MeldCards, ...]) -> bool:
         """Do again what a layable rest's search did (``record``), after the melds ``chosen``: each step and
         way as the search would, each after the check of the budget and the limit that comes before it
-        there; whether a way was found (always, unless the search ends first)."""
+        there; whether a way was found (a layable rest's record holds one, so always unless the search
+        ends first)."""
         start, end, before = record
         any_way = False
         for event in self.events[start:end]:
@@ -1346,7 +1347,7 @@ class _PartitionSearch:
                 self.found.add(tuple(sorted(way)))
                 self.events.append(way)
                 any_way = True
-        return True
+        return any_way
 
 
 def _without(counts: bytes, cards: MeldCards) -> bytes:
