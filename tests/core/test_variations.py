@@ -150,6 +150,19 @@ def test_wild_meld_first_applies_to_a_meld_of_wild_cards_laid_in_the_same_action
     play(state, meld_action(0, "JK 2C 2D"))
 
 
+def test_wild_meld_first_binds_the_listed_openings_of_two_melds() -> None:
+    # Under a first-meld minimum the listing offers pairs of melds; a pair that lays a short meld of wild
+    # cards and another meld with a wild card breaks the rule, though it keeps cards enough to end the turn.
+    rules_ = Rules.from_preset("standard", wild_melds=True, initial_meld=[[0, 50]])
+    state = position({0: "JK JK 2C 2D 8D 9D 9C KD QH 10D"}, rules=rules_, phase=PLAY)
+    listed = [[codes(cards) for cards in a.melds] for a in state.legal_actions() if isinstance(a, Meld)]
+    assert [["2D", "2C", "JK"], ["8D", "9D", "10D"]] in listed
+    assert [["2D", "2C", "JK"], ["8D", "9D", "JK"]] not in listed
+    assert_illegal(state, meld_action(0, "JK 2C 2D", "8D 9D JK"), "wild-meld-first")
+    for action in state.legal_actions():
+        state.clone().apply(action)
+
+
 def test_wild_meld_first_no_second_meld_of_wild_cards_while_the_first_is_short() -> None:
     # The encyclopedia: "the player may not use a wild card in any group of cards until the Wild Card Biriba is
     # complete"; the wild cards go to the team's meld of wild cards, not to a second one.

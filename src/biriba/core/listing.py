@@ -120,18 +120,31 @@ def play_actions(state: HandState, stop_at_first: bool = False, using: frozenset
     # Nothing after a play can bite when the hand keeps two cards, no minimum applies (a candidate under
     # a minimum reaches it by construction), no pile card or wild-card rule constrains the end of the
     # turn, and a card other than a banned discard is left: the filter is skipped for such candidates.
+    # Under the rule of wild-card melds, a single meld or extension breaks it only while the team has a
+    # meld of wild cards shorter than a biriba (:meth:`HandState._breaks_wild_meld_first`); several
+    # melds at once always go through the filter.
     rules = state.rules
     free_while = -1  # the most cards a candidate may use and still need no filter
-    if state.pile_obligation is None and not rules.wild_melds and rules.partner_wild_discard:
+    if state.pile_obligation is None and rules.partner_wild_discard and not _wild_meld_unfinished(state):
         banned = state.banned_discard
         free_while = size - 2 if banned == NO_CARD else min(size - 2, size - 1 - state.hands[seat][banned])
+    several_filtered = rules.wild_melds
     actions: list[Action] = []
     for action, used in play_candidates(state, using):
-        if used <= free_while or keeps(state, action, used):
+        free = used <= free_while and not (several_filtered and isinstance(action, Meld) and len(action.melds) > 1)
+        if free or keeps(state, action, used):
             actions.append(action)
             if stop_at_first:
                 break
     return actions
+
+
+def _wild_meld_unfinished(state: HandState) -> bool:
+    """Under the rule of wild-card melds, whether the current seat's team has a meld of wild cards
+    shorter than a biriba (whose wild cards may then go nowhere else)."""
+    if not state.rules.wild_melds:
+        return False
+    return any(m.shape.kind == WILD and not m.shape.is_biriba for m in _team_melds(state))
 
 
 def keeps(state: HandState, action: Meld | Extend, used: int) -> bool:
