@@ -150,6 +150,22 @@ def test_wild_meld_first_applies_to_a_meld_of_wild_cards_laid_in_the_same_action
     play(state, meld_action(0, "JK 2C 2D"))
 
 
+def test_wild_meld_first_binds_the_listed_melds_and_extensions() -> None:
+    # The listing offers no play the rule forbids while the team's meld of wild cards is short, and every
+    # play it allows once that meld is a biriba.
+    hand = {0: "JK 2C 8D 9D 9C KD"}
+    short = position(hand, rules=WILD_FIRST, melds={0: ["JK 2S 2H", "5H 6H 7H"]}, phase=PLAY)
+    listed = short.legal_actions()
+    assert extend_action(0, 0, "JK") in listed
+    assert meld_action(0, "8D 9D JK") not in listed
+    assert extend_action(0, 1, "JK") not in listed
+    assert extend_action(0, 1, "2C") not in listed
+    done = position(hand, rules=WILD_FIRST, melds={0: ["JK JK 2S 2S 2H 2H 2D", "5H 6H 7H"]}, phase=PLAY)
+    listed = done.legal_actions()
+    assert meld_action(0, "8D 9D JK") in listed
+    assert extend_action(0, 1, "JK") in listed
+
+
 def test_wild_meld_first_binds_the_listed_openings_of_two_melds() -> None:
     # Under a first-meld minimum the listing offers pairs of melds; a pair that lays a short meld of wild
     # cards and another meld with a wild card breaks the rule, though it keeps cards enough to end the turn.
