@@ -120,23 +120,38 @@ def play_actions(state: HandState, stop_at_first: bool = False, using: frozenset
     # Nothing after a play can bite when the hand keeps two cards, no minimum applies (a candidate under
     # a minimum reaches it by construction), no pile card or wild-card rule constrains the end of the
     # turn, and a card other than a banned discard is left: the filter is skipped for such candidates.
-    # Under the rule of wild-card melds, a single meld or extension breaks it only while the team has a
-    # meld of wild cards shorter than a biriba (:meth:`HandState._breaks_wild_meld_first`); several
-    # melds at once always go through the filter.
+    # A pile card still to meld constrains the turn only until a play melds it (as :meth:`HandState._play`
+    # counts it), so a candidate that melds it is as free as one where none is owed. Under the rule of
+    # wild-card melds, a single meld or extension breaks it only while the team has a meld of wild cards
+    # shorter than a biriba (:meth:`HandState._breaks_wild_meld_first`); several melds at once always go
+    # through the filter.
     rules = state.rules
     free_while = -1  # the most cards a candidate may use and still need no filter
-    if state.pile_obligation is None and rules.partner_wild_discard and not _wild_meld_unfinished(state):
+    if rules.partner_wild_discard and not _wild_meld_unfinished(state):
         banned = state.banned_discard
         free_while = size - 2 if banned == NO_CARD else min(size - 2, size - 1 - state.hands[seat][banned])
     several_filtered = rules.wild_melds
+    obligation = state.pile_obligation
     actions: list[Action] = []
     for action, used in play_candidates(state, using):
-        free = used <= free_while and not (several_filtered and isinstance(action, Meld) and len(action.melds) > 1)
+        free = (
+            used <= free_while
+            and not (several_filtered and isinstance(action, Meld) and len(action.melds) > 1)
+            and (obligation is None or _meets_obligation(state, obligation, action))
+        )
         if free or keeps(state, action, used):
             actions.append(action)
             if stop_at_first:
                 break
     return actions
+
+
+def _meets_obligation(state: HandState, obligation: frozenset[Card], action: Meld | Extend) -> bool:
+    """Whether ``action`` melds a pile card still owed, so that none is owed after it (an extension does
+    not, where the card must go to a new meld)."""
+    if isinstance(action, Extend):
+        return not state.obligation_new_meld and not obligation.isdisjoint(action.cards)
+    return any(not obligation.isdisjoint(cards) for cards in action.melds)
 
 
 def _wild_meld_unfinished(state: HandState) -> bool:
