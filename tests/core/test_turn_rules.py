@@ -472,6 +472,18 @@ def test_6_melding_other_cards_does_not_meet_the_obligation() -> None:
     play(state, meld_action(0, "4H 5H 6H"), discard_action(0, "KS"))
 
 
+def test_6_a_play_that_leaves_the_pile_card_owed_must_leave_a_way_to_meld_it_and_discard() -> None:
+    # Three packs, runs only: after taking the one-card pile 5H, melding 9S 10S JS first leaves 5H 5H 5H 4H
+    # 6H, whose only meld of a 5H (4H 5H 6H) would leave two 5H, the pile's card, which may not be discarded.
+    rules = Rules.from_preset("kouridakis", decks=3)
+    state = position({0: "5H 5H 4H 6H 9S 10S JS"}, rules=rules, discard="5H")
+    play(state, TakePile(0))
+    assert meld_action(0, "9S 10S JS") not in state.legal_actions()
+    assert_illegal(state, meld_action(0, "9S 10S JS"), "keep-a-discard")
+    assert meld_action(0, "4H 5H 6H") in state.legal_actions()
+    play(state, meld_action(0, "4H 5H 6H"), discard_action(0, "9S"))
+
+
 def test_6_identical_cards_count_as_the_piles_card() -> None:
     """The pile's 4H and the 4H already held are the same card: melding either meets the obligation."""
     state = position({0: "4H 5H 6H 9C KS 3S"}, rules=TAKE_PILE_REQUIRES_MELD, discard="QC 4H")

@@ -132,6 +132,19 @@ def play_actions(state: HandState, stop_at_first: bool = False, using: frozenset
         free_while = size - 2 if banned == NO_CARD else min(size - 2, size - 1 - state.hands[seat][banned])
     several_filtered = rules.wild_melds
     obligation = state.pile_obligation
+    # A play that leaves the pile card still to meld is legal when a way to meld it is left (the
+    # filter plays it on a copy and looks for one). Where the listing is the plain one (three-card
+    # melds and single-card extensions), a witness does it without the copy: a free play that melds the
+    # pile card with cards the play leaves in the hand.
+    witnesses: list[tuple[MeldCards, int]] | None = None
+    witnessed = (
+        obligation is not None
+        and free_while >= 0
+        and not rules.wild_melds
+        and rules.laid_whole_bonuses is None
+        and not state.opening_minimum(seat)
+        and not state.must_open_whole(seat)
+    )
     actions: list[Action] = []
     for action, used in play_candidates(state, using):
         free = (
@@ -139,11 +152,55 @@ def play_actions(state: HandState, stop_at_first: bool = False, using: frozenset
             and not (several_filtered and isinstance(action, Meld) and len(action.melds) > 1)
             and (obligation is None or _meets_obligation(state, obligation, action))
         )
+        if not free and witnessed and used <= free_while:
+            assert obligation is not None
+            if not _meets_obligation(state, obligation, action):
+                if witnesses is None:
+                    witnesses = _obligation_witnesses(state, obligation)
+                free = _witnessed(state, action, used, witnesses)
         if free or keeps(state, action, used):
             actions.append(action)
             if stop_at_first:
                 break
     return actions
+
+
+def _obligation_witnesses(state: HandState, obligation: frozenset[Card]) -> list[tuple[MeldCards, int]]:
+    """The plays of the plain listing that meld a pile card owed: its three-card melds holding one, and its
+    single-card extensions by one (where an extension meets the obligation), each as its cards and the
+    index of the team meld it extends (-1 for a new meld)."""
+    hand = state.hands[state.current]
+    melds = state.rules.meld_rules
+    found = [(cards, -1) for cards in three_card_melds_holding(hand, obligation, melds)]
+    if not state.obligation_new_meld:
+        for index, table_meld in enumerate(_team_melds(state)):
+            singles = single_card_extensions(table_meld.cards, melds)
+            found += [((card,), index) for card in singles if hand[card] and card in obligation]
+    return found
+
+
+def _witnessed(state: HandState, action: Meld | Extend, used: int, witnesses: list[tuple[MeldCards, int]]) -> bool:
+    """Whether, after ``action`` (a play that leaves the pile card owed), one of ``witnesses`` is still
+    listed and free of the filter there: its cards are held besides the play's, its team meld is not the
+    one the play changes, and it keeps two cards, one of them not a banned discard. Such a witness is a way
+    to meld the pile card, so the play leaves one."""
+    seat = state.current
+    hand = state.hands[seat]
+    needed = (
+        counts_of(c for cards in action.melds for c in cards) if isinstance(action, Meld) else counts_of(action.cards)
+    )
+    changed = action.meld if isinstance(action, Extend) else None  # the team meld the play changes
+    size_after = state.hand_sizes[seat] - used
+    banned = state.banned_discard
+    free_after = size_after - 2
+    if banned != NO_CARD:
+        free_after = min(free_after, size_after - 1 - (hand[banned] - needed[banned]))
+    for cards, index in witnesses:
+        if len(cards) > free_after or index == changed:
+            continue
+        if all(needed[card] + cards.count(card) <= hand[card] for card in cards):
+            return True
+    return False
 
 
 def _meets_obligation(state: HandState, obligation: frozenset[Card], action: Meld | Extend) -> bool:
