@@ -132,32 +132,25 @@ def play_actions(state: HandState, stop_at_first: bool = False, using: frozenset
         free_while = size - 2 if banned == NO_CARD else min(size - 2, size - 1 - state.hands[seat][banned])
     several_filtered = rules.wild_melds
     obligation = state.pile_obligation
-    # A play that leaves the pile card still to meld is legal when a way to meld it is left (the
-    # filter plays it on a copy and looks for one). Where the listing is the plain one (three-card
-    # melds and single-card extensions), a witness does it without the copy: a free play that melds the
-    # pile card with cards the play leaves in the hand.
-    witnesses: list[tuple[MeldCards, int]] | None = None
-    witnessed = (
+    # A play that leaves the pile card still to meld is legal when a way to meld it is left (the filter
+    # plays it on a copy and looks for one). Where the listing is the plain one (three-card melds and
+    # single-card extensions), a witness shows it without the copy: a play that melds the pile card with
+    # cards the first leaves in the hand, free of the filter after it.
+    plain_listing = (
         obligation is not None
-        and free_while >= 0
         and not rules.wild_melds
         and rules.laid_whole_bonuses is None
         and not state.opening_minimum(seat)
         and not state.must_open_whole(seat)
     )
+    witnesses: list[tuple[MeldCards, int]] | None = None
     actions: list[Action] = []
     for action, used in play_candidates(state, using):
-        free = (
-            used <= free_while
-            and not (several_filtered and isinstance(action, Meld) and len(action.melds) > 1)
-            and (obligation is None or _meets_obligation(state, obligation, action))
-        )
-        if not free and witnessed and used <= free_while:
-            assert obligation is not None
-            if not _meets_obligation(state, obligation, action):
-                if witnesses is None:
-                    witnesses = _obligation_witnesses(state, obligation)
-                free = _witnessed(state, action, used, witnesses)
+        free = used <= free_while and not (several_filtered and isinstance(action, Meld) and len(action.melds) > 1)
+        if free and obligation is not None and not _meets_obligation(state, obligation, action):
+            if witnesses is None:
+                witnesses = _obligation_witnesses(state, obligation) if plain_listing else []
+            free = _witnessed(state, action, used, witnesses)
         if free or keeps(state, action, used):
             actions.append(action)
             if stop_at_first:
