@@ -147,7 +147,7 @@ def play_actions(state: HandState, stop_at_first: bool = False, using: frozenset
     actions: list[Action] = []
     for action, used in play_candidates(state, using):
         free = used <= free_while and not (several_filtered and isinstance(action, Meld) and len(action.melds) > 1)
-        if free and obligation is not None and not _meets_obligation(state, obligation, action):
+        if free and obligation is not None and not state._settles_obligation(action):
             if witnesses is None:
                 witnesses = _obligation_witnesses(state, obligation) if plain_listing else []
             free = _witnessed(state, action, used, witnesses)
@@ -179,9 +179,7 @@ def _witnessed(state: HandState, action: Meld | Extend, used: int, witnesses: li
     to meld the pile card, so the play leaves one."""
     seat = state.current
     hand = state.hands[seat]
-    needed = (
-        counts_of(c for cards in action.melds for c in cards) if isinstance(action, Meld) else counts_of(action.cards)
-    )
+    needed = _used_counts(action)
     changed = action.meld if isinstance(action, Extend) else None  # the team meld the play changes
     size_after = state.hand_sizes[seat] - used
     banned = state.banned_discard
@@ -194,14 +192,6 @@ def _witnessed(state: HandState, action: Meld | Extend, used: int, witnesses: li
         if all(needed[card] + cards.count(card) <= hand[card] for card in cards):
             return True
     return False
-
-
-def _meets_obligation(state: HandState, obligation: frozenset[Card], action: Meld | Extend) -> bool:
-    """Whether ``action`` melds a pile card still owed, so that none is owed after it (an extension does
-    not, where the card must go to a new meld)."""
-    if isinstance(action, Extend):
-        return not state.obligation_new_meld and not obligation.isdisjoint(action.cards)
-    return any(not obligation.isdisjoint(cards) for cards in action.melds)
 
 
 def _wild_meld_unfinished(state: HandState) -> bool:
@@ -217,13 +207,18 @@ def keeps(state: HandState, action: Meld | Extend, used: int) -> bool:
     by the rules on what a play leaves (:meth:`HandState._after_play_refusal`)."""
     if isinstance(action, Meld):
         produced = tuple(state._new_meld(cards) for cards in action.melds)
-        needed = counts_of(c for cards in action.melds for c in cards)
     else:
         old = _team_melds(state)[action.meld]
         cards = canonical(old.cards + action.cards)
         produced = (TableMeld(cards, _shape(cards, state.rules), old.laid_whole),)
-        needed = counts_of(action.cards)
-    return state._after_play_refusal(action, produced, used, needed) is None
+    return state._after_play_refusal(action, produced, used, _used_counts(action)) is None
+
+
+def _used_counts(action: Meld | Extend) -> list[int]:
+    """The counts of the cards a meld or extension takes from the hand."""
+    if isinstance(action, Meld):
+        return counts_of(c for cards in action.melds for c in cards)
+    return counts_of(action.cards)
 
 
 def play_candidates(state: HandState, using: frozenset[Card] | None = None) -> Iterator[tuple[Meld | Extend, int]]:  # noqa: PLR0912

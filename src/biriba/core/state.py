@@ -656,15 +656,23 @@ class HandState:
             return any(m.shape.kind != WILD and any(c in WILD_CARDS for c in m.cards) for m in produced)
         return produced[0].shape.kind != WILD and any(c in WILD_CARDS for c in action.cards)
 
+    def _settles_obligation(self, action: Meld | Extend) -> bool:
+        """Whether ``action`` melds a pile card still owed, so that none is owed after it (an extension does
+        not, where the card must go to a new meld)."""
+        obligation = self.pile_obligation
+        if obligation is None:
+            return False
+        if isinstance(action, Extend):
+            return not self.obligation_new_meld and not obligation.isdisjoint(action.cards)
+        return any(not obligation.isdisjoint(cards) for cards in action.melds)
+
     def _may_leave_no_way_to_finish(self, action: Meld | Extend, left: int, needed: list[int]) -> bool:
         """Cheap test for the rare cases where a meld could leave a turn that cannot end."""
         obligation = self.pile_obligation
         # A play that leaves a pile card still to meld must leave a way to meld it. One that melds it (as
         # :meth:`_play` counts it) leaves the turn as if no pile card had been owed, but for the last card,
         # whose discard has rules of its own.
-        still_owed = obligation is not None and (
-            not any(needed[card] for card in obligation) or (self.obligation_new_meld and isinstance(action, Extend))
-        )
+        still_owed = obligation is not None and not self._settles_obligation(action)
         if left == 0:
             # The biribaki is taken (a new hand, which must then meld a card still owed), or the player
             # goes out.
@@ -879,9 +887,7 @@ class HandState:
             self.melds[team].extend(produced)
         else:
             self.melds[team][action.meld] = produced[0]
-        obligation = self.pile_obligation
-        met = obligation is not None and not obligation.isdisjoint(cards_used)
-        if met and not (self.obligation_new_meld and isinstance(action, Extend)):
+        if self._settles_obligation(action):
             self.pile_obligation = None
             self.obligation_new_meld = False
         if self.hand_sizes[seat] == 0:
