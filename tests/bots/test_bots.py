@@ -18,7 +18,7 @@ from biriba.bots.base import OTHER_BOTS, Bot
 from biriba.bots.heuristic import TABLE_WEIGHTS, HeuristicBot
 from biriba.bots.judgement import Weights, discard_danger
 from biriba.bots.play import play_hand, play_match, play_out
-from biriba.bots.search import SearchBot
+from biriba.bots.search import SearchBot, playout_turns
 from biriba.bots.value import final_lead, state_value
 from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, TakePile
 from biriba.core.cards import SUITS, pack, parse_card, shuffled_pack
@@ -495,11 +495,34 @@ def test_a_search_playout_plays_its_whole_horizon_of_turns() -> None:
     for turns in (1, 4, 30):
         movers.clear()
         world = determinize(observe(state, seat), random.Random(turns))
-        SearchBot(turns=turns)._playout(world, discard, seat, [Recording()] * 3, random.Random(0))
+        SearchBot()._playout(world, discard, seat, [Recording()] * 3, turns, random.Random(0))
         turns_begun = sum(1 for before, after in zip([seat, *movers[:-1]], movers, strict=True) if after != before)
         # The discard has already ended the seat's turn: the next seat's turn is played besides the horizon.
         assert turns_begun == turns + 1
     assert len(movers) > 60  # thirty turns took more actions than one turn's cap
+
+
+@pytest.mark.parametrize(("players", "horizon"), [(2, 1), (3, 1), (4, 4), (6, 1)])
+def test_a_search_plays_out_its_tables_horizon_unless_told_another(players: int, horizon: int) -> None:
+    """By default a playout runs the table's horizon (one round of the table at four players, one turn
+    elsewhere): the default search weighs its candidates exactly as one told that horizon does, and not
+    as one told another."""
+    assert playout_turns(players) == horizon
+    rules = Rules.from_preset("standard", players=players)
+    state = HandState.deal(rules, dealer=0, seed=8)
+    weighed = 0
+    while weighed < 3 and not state.is_over:
+        seat, legal = state.current, state.legal_actions()
+        view = observe(state, seat)
+        if len(SearchBot().candidates(view, legal)) > 1:
+            default = SearchBot(worlds=4).choose_with_margin(view, legal, random.Random(weighed))
+            told = SearchBot(worlds=4, turns=horizon).choose_with_margin(view, legal, random.Random(weighed))
+            other = SearchBot(worlds=4, turns=horizon + 2).choose_with_margin(view, legal, random.Random(weighed))
+            assert default == told
+            assert default != other
+            weighed += 1
+        state.apply(HeuristicBot().choose(view, legal, random.Random(0)))
+    assert weighed == 3
 
 
 @pytest.mark.parametrize(

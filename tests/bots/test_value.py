@@ -129,7 +129,7 @@ def test_the_search_scores_playouts_by_the_tables_model_or_the_one_it_is_told() 
     action, seat = state.legal_actions()[0], state.current
 
     def playout(bot: SearchBot) -> float | None:
-        return bot._playout(state, action, seat, [bot.policy] * 6, random.Random(1))
+        return bot._playout(state, action, seat, [bot.policy] * 6, 1, random.Random(1))
 
     assert playout(SearchBot()) == playout(SearchBot(value="standard/6"))
     assert playout(SearchBot()) != pytest.approx(playout(SearchBot(value="standard/4")))

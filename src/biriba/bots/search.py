@@ -5,10 +5,11 @@ its safest discards, the pile or the draw). The search then samples possible wor
 (:func:`biriba.core.sampling.determinize`: the unseen cards dealt at random, the known ones kept where
 they are), and in each world plays every candidate followed by a short playout in which every seat plays
 the heuristic policy: the rest of this seat's turn and the next player's turn, where most of a
-decision's consequences show (the pile the next player takes or leaves). Each playout is scored from
-this seat's side by :func:`biriba.bots.value.state_value` of the world it reached (a value fitted to
-the outcomes of self-play hands at the same table, a preset and a number of players), or by the hand's
-real score when the hand ends in it. The same worlds serve every candidate, so their comparison is
+decision's consequences show (the pile the next player takes or leaves); at four players a round of
+the table, measured stronger there (:data:`PLAYOUT_TURNS`). Each playout is scored from this seat's
+side by :func:`biriba.bots.value.state_value` of the world it reached (a value fitted to the outcomes
+of self-play hands at the same table, a preset and a number of players), or by the hand's real score
+when the hand ends in it. The same worlds serve every candidate, so their comparison is
 paired and not blurred by the luck of the sampling; another candidate replaces the heuristic's own
 choice only when it is better by a clear margin over those worlds.
 
@@ -42,6 +43,16 @@ OPPONENT_MODELS: Final = ("heuristic", "pool")
 """How the playouts model the other sides (the ``opponents`` option)."""
 MAX_PLAYOUT_ACTIONS: Final = 60
 """A playout stops after this many actions for each turn of its horizon (a turn takes a handful)."""
+PLAYOUT_TURNS: Final = {4: 4}
+"""The turns of the following players a playout plays unless ``turns`` says, by number of players, where
+more than one was measured stronger (results/search-budget): at four players one round of the table.
+Elsewhere one turn: at two players one round (two turns) is weaker than one turn, and at three and six
+players longer playouts choose no better than the heuristic player's own moves."""
+
+
+def playout_turns(players: int) -> int:
+    """The default horizon of a playout at a table of ``players`` (:data:`PLAYOUT_TURNS`)."""
+    return PLAYOUT_TURNS.get(players, 1)
 
 
 class SearchBot:
@@ -49,8 +60,9 @@ class SearchBot:
 
     Options: ``worlds`` (sampled worlds per decision), ``seconds`` (a time limit per decision; the
     worlds already played decide), ``turns`` (how many turns of the following players a playout
-    plays after this seat's own), ``plays`` and ``discards`` (how many of the heuristic's next best
-    of each are candidates), ``caution`` (how many standard errors better than the heuristic's own
+    plays after this seat's own; by default the table's, :func:`playout_turns`), ``plays`` and
+    ``discards`` (how many of the heuristic's next best of each are candidates), ``caution`` (how many
+    standard errors better than the heuristic's own
     choice, over the same worlds, another candidate must be to be chosen instead), ``value`` (whose
     value model scores a playout: ``table``, the model of the table played, or a table's key such as
     ``standard/4`` for that table's model at every table, to measure what a table's own model is worth),
@@ -69,7 +81,7 @@ class SearchBot:
         self,
         worlds: int = 16,
         seconds: float = 30.0,
-        turns: int = 1,
+        turns: int | None = None,
         plays: int = 2,
         discards: int = 2,
         caution: float = 1.0,
@@ -78,7 +90,7 @@ class SearchBot:
         opponents: str = "heuristic",
         rivals: str = "mean",
     ) -> None:
-        if worlds < 1 or seconds <= 0 or turns < 0 or plays < 0 or discards < 0 or caution < 0:
+        if worlds < 1 or seconds <= 0 or (turns is not None and turns < 0) or min(plays, discards, caution) < 0:
             raise ValueError("search needs worlds >= 1, seconds > 0, and turns, plays, discards and caution >= 0")
         if not 0 <= inference < 1:
             raise ValueError("search needs 0 <= inference < 1")
@@ -92,6 +104,7 @@ class SearchBot:
         self.worlds = worlds
         self.seconds = seconds
         self.turns = turns
+        """The playout's horizon, or None for the table's (:func:`playout_turns`)."""
         self.plays = plays
         self.discards = discards
         self.caution = caution
@@ -116,13 +129,14 @@ class SearchBot:
         if len(candidates) == 1:
             return candidates[0], None
         deadline = time.perf_counter() + self.seconds
+        turns = self.turns if self.turns is not None else playout_turns(view.rules.players)
         values: list[list[float | None]] = [[] for _ in candidates]
         for _ in range(self.worlds):
             world = determinize(view, rng, self.inference)
             policies = self._policies(view, rng)
             seed = rng.randrange(2**32)
             for index, action in enumerate(candidates):
-                values[index].append(self._playout(world, action, view.seat, policies, random.Random(seed)))
+                values[index].append(self._playout(world, action, view.seat, policies, turns, random.Random(seed)))
             if time.perf_counter() > deadline:
                 break
         best = self._best(values)
@@ -183,8 +197,8 @@ class SearchBot:
             for seat, other in enumerate(view.seat_team)
         ]
 
-    def _playout(
-        self, world: HandState, action: Action, seat: int, policies: Sequence[Bot], rng: random.Random
+    def _playout(  # noqa: PLR0913
+        self, world: HandState, action: Action, seat: int, policies: Sequence[Bot], turns: int, rng: random.Random
     ) -> float | None:
         """The value for ``seat`` of playing ``action`` in ``world``, then each seat's policy of
         ``policies`` to the end of this seat's turn and through ``turns`` turns of the players after it;
@@ -196,14 +210,14 @@ class SearchBot:
         except IllegalAction:
             return None
         turns_begun = 0
-        for _ in range(MAX_PLAYOUT_ACTIONS * max(1, self.turns)):
+        for _ in range(MAX_PLAYOUT_ACTIONS * max(1, turns)):
             if state.is_over:
                 return final_lead(state, seat, self.rivals)
             mover = state.current
             state.apply(policies[mover].choose(observe(state, mover), state.legal_actions(), rng))
             if state.current != mover:
                 turns_begun += 1
-                if turns_begun > self.turns:
+                if turns_begun > turns:
                     break
         if state.is_over:
             return final_lead(state, seat, self.rivals)
