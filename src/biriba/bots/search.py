@@ -62,8 +62,8 @@ class SearchBot:
     worlds already played decide), ``turns`` (how many turns of the following players a playout
     plays after this seat's own; by default the table's, :func:`playout_turns`), ``plays`` and
     ``discards`` (how many of the heuristic's next best of each are candidates), ``caution`` (how many
-    standard errors better than the heuristic's own
-    choice, over the same worlds, another candidate must be to be chosen instead), ``value`` (whose
+    standard errors better than the heuristic's own choice, over the same worlds, another candidate must
+    be to be chosen instead), ``value`` (whose
     value model scores a playout: ``table``, the model of the table played, or a table's key such as
     ``standard/4`` for that table's model at every table, to measure what a table's own model is worth),
     ``inference`` (0 to 1: how much less often a world deals a seat the cards that go with those it
