@@ -648,3 +648,33 @@ def test_the_whole_hand_search_replaying_layable_rests_finds_what_searching_them
             spent += search.steps >= SEARCH_BUDGET
             replayed += again
     assert spent >= 3 and replayed >= 100  # searches that ran out of budget, and layable rests met again
+
+
+@pytest.mark.parametrize("ace_to_ace", [False, True])
+def test_every_run_and_set_of_a_hand_is_listed_valid_though_its_shape_is_not_asked(ace_to_ace: bool) -> None:
+    # all_melds builds a hand's runs (each window of a suit's places, with at most one place held by a wild
+    # card) and sets valid by construction, and asks meld_shape only of the melds of wild cards alone. Over
+    # every window of a suit held whole, with one rank missing, with one Ace or two, with each kind of wild
+    # card, and sets of each size, every meld listed must be one, whatever the set options.
+    from biriba.core.cards import ACE, JOKER, counts_of, make_card
+    from biriba.core.melds import all_melds
+
+    spades, hearts = 0, 1
+    suit = [make_card(rank, hearts) for rank in range(1, 14)]
+    hands = [suit * 2, suit, [card for card in suit * 2 if card != make_card(ACE, hearts)] + [make_card(ACE, hearts)]]
+    hands += [[card for card in suit if card != make_card(rank, hearts)] for rank in range(1, 14)]
+    sets = [make_card(rank, s) for rank in (ACE, 12) for s in range(4)] * 2
+    wilds = [JOKER, JOKER, make_card(2, spades), make_card(2, spades)]
+    options = [
+        MeldRules(ace_to_ace=ace_to_ace, sets=False, wild_melds=True),
+        MeldRules(ace_to_ace=ace_to_ace, sets_of_twos=True),
+        MeldRules(ace_to_ace=ace_to_ace, only_set_rank=ACE),
+    ]
+    for rules in options:
+        longest = 0
+        for hand in hands:
+            melds = all_melds(counts_of(hand + sets + wilds), rules)
+            assert melds, codes(hand)
+            assert all(meld_shape(meld, rules) is not None for meld in melds), codes(hand)
+            longest = max(longest, *map(len, melds))
+        assert longest == rules.longest_run

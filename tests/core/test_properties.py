@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from biriba.bots import make_bot
 from biriba.core.actions import Action, Discard, Draw, Extend, Meld, Pass, TakePile
-from biriba.core.cards import JOKER, N_CARD_TYPES, counts_of, pack, parse_cards, shuffled_pack
+from biriba.core.cards import JOKER, N_CARD_TYPES, cards_of, counts_of, pack, parse_cards, shuffled_pack
 from biriba.core.compiled import COMPILED
 from biriba.core.errors import IllegalAction
 from biriba.core.melds import (
@@ -599,6 +599,20 @@ def test_the_melds_holding_a_card_are_exactly_those_of_every_meld(
     for card, held in enumerate(counts):
         if held:
             assert list(_melds_holding(card, bytes(counts), rules)) == [m for m in every if card in m]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    cards=st.one_of(HAND_CARDS, hands_of_runs().map(lambda counts: list(cards_of(counts)))),
+    extra=st.lists(st.sampled_from([JOKER, *TWOS, 0, 13, 26, 39]), max_size=4),
+    rules=MELD_OPTIONS,
+)
+def test_every_meld_listed_of_a_hand_is_valid(cards: list[int], extra: list[int], rules: MeldRules) -> None:
+    # A hand's runs and sets are built valid and listed without asking meld_shape (under a minimum first meld
+    # a big hand has thousands): each must still be a meld, whatever the meld options.
+    counts = counts_of(cards + extra)
+    melds = all_melds(counts, rules)
+    assert all(meld_shape(meld, rules) is not None for meld in melds), [m for m in melds if not meld_shape(m, rules)]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

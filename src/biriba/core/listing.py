@@ -444,7 +444,8 @@ def _shape(cards: MeldCards, rules: Rules) -> MeldShape:
 
 def _melds_reaching(hand: bytes, rules: Rules, minimum: int) -> list[MeldCards]:
     """Single melds of any length whose card value reaches ``minimum`` (for a team's first meld)."""
-    return [m for m in all_melds_of(hand, rules.meld_rules) if rules.value_of(m) >= minimum]
+    values = rules.card_values
+    return [m for m in all_melds_of(hand, rules.meld_rules) if _points(m, values) >= minimum]
 
 
 def _opening_pairs(
@@ -472,7 +473,9 @@ _OPENING_PAIRS: Final[dict[tuple[bytes, Rules, int, frozenset[Card]], tuple[tupl
 
 
 def _find_opening_pairs(hand: bytes, rules: Rules, minimum: int, owed: frozenset[Card]) -> list[tuple[MeldCards, ...]]:
-    below = sorted((value, m) for m in all_melds_of(hand, rules.meld_rules) if (value := rules.value_of(m)) < minimum)
+    card_values = rules.card_values
+    valued = ((_points(m, card_values), m) for m in all_melds_of(hand, rules.meld_rules))
+    below = sorted((value, m) for value, m in valued if value < minimum)
     values = [value for value, _ in below]
     # Filled as asked (a big hand reaches the pair limit long before), and kept: a hand's melds are
     # mostly those it held a turn before.
@@ -527,14 +530,24 @@ _SHRUNK_VALUES_KEYS: Final = 64
 def _value_without_a_card(cards: MeldCards, rules: Rules, owed: frozenset[Card]) -> int:
     """The highest value of ``cards`` less one card that is still a meld and takes the card back as an
     extension; minus infinity (a very low number) if no card can be left out."""
-    best = -(10**9)
-    for card in set(cards) - owed:
+    values = rules.card_values
+    # What is left is worth most where the card left out is worth least: try the cheapest first.
+    for card in sorted(set(cards) - owed, key=values.__getitem__):
         rest = list(cards)
         rest.remove(card)
         smaller = tuple(rest)
         if meld_shape(smaller, rules.meld_rules) is not None and extends(smaller, (card,), rules.meld_rules):
-            best = max(best, rules.value_of(smaller))
-    return best
+            return _points(smaller, values)
+    return -(10**9)
+
+
+def _points(cards: MeldCards, values: tuple[int, ...]) -> int:
+    """:meth:`Rules.value_of` of a meld's ``cards`` by the rules' ``card_values``, as a plain loop (the
+    compiled engine runs it as such; the method is Python, asked of every meld of a big hand)."""
+    total = 0
+    for card in cards:
+        total += values[card]
+    return total
 
 
 _MAX_SEATS: Final = max(PLAYER_COUNTS)

@@ -798,7 +798,9 @@ def _meld_group(key: bytes, counts: list[int], rules: MeldRules, shortest: int) 
         suits = (which,) if kind == _RUNS else ()
         ranks = (which,) if kind == _SETS else ()
         candidates = _meld_candidates(counts, rules, shortest, suits, ranks, wild_melds=kind == _WILDS)
-        group = _MELD_GROUPS[key] = tuple(sorted(m for m in candidates if meld_shape(m, rules) is not None))
+        if kind == _WILDS:
+            candidates = {m for m in candidates if meld_shape(m, rules) is not None}
+        group = _MELD_GROUPS[key] = tuple(sorted(candidates))
     return group
 
 
@@ -832,9 +834,15 @@ def _meld_candidates(  # noqa: PLR0912, PLR0913
     set_ranks: Sequence[int],
     wild_melds: bool = True,
 ) -> set[MeldCards]:
-    """Candidate melds (a superset of the valid ones) of the cards of ``counts``: runs of ``suits``, sets
-    of ``set_ranks``, and (with ``wild_melds``, where the rules have them) melds of wild cards only, each
-    at least ``shortest`` cards long."""
+    """Candidate melds of the cards of ``counts``: runs of ``suits``, sets of ``set_ranks``, and (with
+    ``wild_melds``, where the rules have them) melds of wild cards only, each at least ``shortest`` cards
+    long.
+
+    The runs and sets are valid melds as built: a window of one suit's places no longer than the rules'
+    longest run, every place held by its natural card but at most one by a wild card; two natural cards
+    of a rank or more (``set_ranks`` holds only ranks the rules make sets of) and at most one wild card.
+    So a hand's thousands of them need no :func:`meld_shape` (a test holds the two to agree). Only the
+    multisets of wild cards are candidates to check: which of them form a meld depends on the mix."""
     found: set[MeldCards] = set()
     wilds = [w for w in WILD_CARDS if counts[w]]
     longest = rules.longest_run
