@@ -542,8 +542,9 @@ def _value_without_a_card(cards: MeldCards, rules: Rules, owed: frozenset[Card])
 
 
 def _points(cards: MeldCards, values: tuple[int, ...]) -> int:
-    """:meth:`Rules.value_of` of a meld's ``cards`` by the rules' ``card_values``, as a plain loop (the
-    compiled engine runs it as such; the method is Python, asked of every meld of a big hand)."""
+    """:meth:`Rules.value_of` of ``cards`` by the rules' ``card_values``, as a plain loop: compiled, it
+    runs as machine code, where the method (the rules module is not compiled) is a Python call, made for
+    each of a big hand's thousands of melds."""
     total = 0
     for card in cards:
         total += values[card]
