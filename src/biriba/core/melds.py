@@ -797,10 +797,8 @@ def _meld_group(key: bytes, counts: list[int], rules: MeldRules, shortest: int) 
         kind, which = key[0], key[1]
         suits = (which,) if kind == _RUNS else ()
         ranks = (which,) if kind == _SETS else ()
-        candidates = _meld_candidates(counts, rules, shortest, suits, ranks, wild_melds=kind == _WILDS)
-        if kind == _WILDS:
-            candidates = {m for m in candidates if meld_shape(m, rules) is not None}
-        group = _MELD_GROUPS[key] = tuple(sorted(candidates))
+        melds = _meld_candidates(counts, rules, shortest, suits, ranks, wild_melds=kind == _WILDS)
+        group = _MELD_GROUPS[key] = tuple(sorted(melds))
     return group
 
 
@@ -823,7 +821,7 @@ def longer_melds_holding(table: MeldCards, shape: MeldShape, counts: list[int], 
     ranks = (shape.rank,) if shape.kind == SET else ()
     held = Counter(table)
     found = _meld_candidates(pool, rules, len(table) + 2, suits, ranks)
-    return sorted(m for m in found if not held - Counter(m) and meld_shape(m, rules) is not None)
+    return sorted(m for m in found if not held - Counter(m))
 
 
 def _meld_candidates(  # noqa: PLR0912, PLR0913
@@ -834,7 +832,7 @@ def _meld_candidates(  # noqa: PLR0912, PLR0913
     set_ranks: Sequence[int],
     wild_melds: bool = True,
 ) -> set[MeldCards]:
-    """Candidate melds of the cards of ``counts``: runs of ``suits``, sets of ``set_ranks``, and (with
+    """The valid melds of the cards of ``counts``: runs of ``suits``, sets of ``set_ranks``, and (with
     ``wild_melds``, where the rules have them) melds of wild cards only, each at least ``shortest`` cards
     long.
 
@@ -842,7 +840,7 @@ def _meld_candidates(  # noqa: PLR0912, PLR0913
     longest run, every place held by its natural card but at most one by a wild card; two natural cards
     of a rank or more (``set_ranks`` holds only ranks the rules make sets of) and at most one wild card.
     So a hand's thousands of them need no :func:`meld_shape` (a test holds the two to agree). Only the
-    multisets of wild cards are candidates to check: which of them form a meld depends on the mix."""
+    multisets of wild cards are checked: which of them form a meld depends on the mix."""
     found: set[MeldCards] = set()
     wilds = [w for w in WILD_CARDS if counts[w]]
     longest = rules.longest_run
@@ -891,7 +889,8 @@ def _meld_candidates(  # noqa: PLR0912, PLR0913
                 for wild in wilds:
                     found.add(tuple(sorted((*chosen, wild))))
     if wild_melds and (rules.sets_of_twos or rules.wild_melds):
-        found.update(_wild_multisets(list(counts), max(shortest, 3), sum(counts[w] for w in WILD_CARDS)))
+        wild_only = _wild_multisets(list(counts), max(shortest, 3), sum(counts[w] for w in WILD_CARDS))
+        found.update(m for m in wild_only if meld_shape(m, rules) is not None)
     return found
 
 
