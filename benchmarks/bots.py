@@ -3,11 +3,13 @@ decisions per second.
 
 Usage::
 
-    .venv/bin/python benchmarks/bots.py [--hands N] [--bots random,greedy,...] [--seed S] [--json]
+    .venv/bin/python benchmarks/bots.py [--hands N] [--bots random,greedy,...] [--table PRESET:PLAYERS]
+                                        [--seed S] [--json]
 
-Each bot plays all four seats of N hands of the 4-player standard game (the same seeded deals for every
-bot), in this process. Only the ``choose`` call is timed (CPU time, ``time.process_time``, around it): the view,
-the legal actions and applying the action are the engine's cost, measured by ``benchmarks/engine.py``.
+Each bot plays every seat of N hands of the table (by default the 4-player standard game; the same seeded
+deals for every bot), in this process. Only the ``choose`` call is timed (CPU time, ``time.process_time``,
+around it): the view, the legal actions and applying the action are the engine's cost, measured by
+``benchmarks/engine.py``.
 Decisions per second is the number of decisions over their summed time. Every decision counts,
 including forced ones (a single legal action), as a player at the table sees them.
 """
@@ -28,6 +30,7 @@ from biriba.core.errors import InvalidInputError
 from biriba.core.rules import Rules
 from biriba.core.state import HandState
 from biriba.core.views import observe
+from biriba.sim.ladders import parse_tables
 
 
 def bench_bot(spec: str, rules: Rules, hands: int, seed: int) -> dict[str, Any]:
@@ -65,6 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--bots", default=",".join(BOT_LEVELS), help=f"comma-separated bot specs (default {','.join(BOT_LEVELS)})"
     )
+    parser.add_argument("--table", default="standard:4", help="PRESET:PLAYERS (default standard:4)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the hands' seeds (default 1)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     args = parser.parse_args(argv)
@@ -78,15 +82,25 @@ def main(argv: list[str] | None = None) -> int:
             make_bot(spec)
         except InvalidInputError as error:
             parser.error(str(error))
-    rules = Rules.from_preset("standard", players=4)
+    try:
+        tables = parse_tables(args.table)
+    except ValueError as error:
+        parser.error(f"--table: {error}")
+    if len(tables) != 1:
+        parser.error(f"--table names one table, PRESET:PLAYERS, not {args.table!r}")
+    [(preset, players)] = tables
+    rules = Rules.from_preset(preset, players=players)
     results = [bench_bot(spec, rules, args.hands, args.seed) for spec in specs]
     if args.json:
-        json.dump({"python": platform.python_version(), "machine": platform.machine(), "bots": results}, sys.stdout)
+        json.dump(
+            {"python": platform.python_version(), "machine": platform.machine(), "table": args.table, "bots": results},
+            sys.stdout,
+        )
         print()
         return 0
     print(
         f"bot decision time, choose() only (Python {platform.python_version()}, {platform.machine()}, one core, "
-        f"{args.hands} hands of the 4-player standard game, seed {args.seed})"
+        f"{args.hands} hands of {preset} with {players} players, seed {args.seed})"
     )
     width = max(12, *(len(spec) for spec in specs))
     print(f"{'bot':<{width}}  {'decisions':>9}  {'median ms':>10}  {'p99 ms':>10}  {'decisions/s':>12}")

@@ -502,11 +502,11 @@ def test_a_search_playout_plays_its_whole_horizon_of_turns() -> None:
     assert len(movers) > 60  # thirty turns took more actions than one turn's cap
 
 
-@pytest.mark.parametrize(("players", "horizon"), [(2, 1), (3, 1), (4, 4), (6, 1)])
+@pytest.mark.parametrize(("players", "horizon"), [(2, 1), (3, 1), (4, 4), (5, 1), (6, 5), (8, 7)])
 def test_a_search_plays_out_its_tables_horizon_unless_told_another(players: int, horizon: int) -> None:
-    """By default a playout runs the table's horizon (one round of the table at four players, one turn
-    elsewhere): the default search weighs its candidates exactly as one told that horizon does, and not
-    as one told another."""
+    """By default a playout runs the table's horizon (a round of the table at four, six and eight
+    players, one turn elsewhere): the default search weighs its candidates exactly as one told that
+    horizon does, and not as one told another."""
     assert playout_turns(players) == horizon
     rules = Rules.from_preset("standard", players=players)
     state = HandState.deal(rules, dealer=0, seed=8)
