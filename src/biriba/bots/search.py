@@ -9,9 +9,9 @@ decision's consequences show (the pile the next player takes or leaves); at four
 (two, three and four teams) a round of the table, measured stronger there (:data:`PLAYOUT_TURNS`). Each
 playout is scored from this seat's side by :func:`biriba.bots.value.state_value` of the world it reached
 (a value fitted to the outcomes of self-play hands at the same table, a preset and a number of players),
-or by the hand's real score when the hand ends in it. The same worlds serve every candidate, so their comparison is
-paired and not blurred by the luck of the sampling; another candidate replaces the heuristic's own
-choice only when it is better by a clear margin over those worlds.
+or by the hand's real score when the hand ends in it. The same worlds serve every candidate, so their
+comparison is paired and not blurred by the luck of the sampling; another candidate replaces the
+heuristic's own choice only when it is better by a clear margin over those worlds.
 
 Playouts follow the heuristic policy, not random play: random playouts say almost nothing in a rummy
 game, where most random discards feed the next player. The budget is a number of worlds (``worlds``), so
