@@ -30,7 +30,7 @@ from biriba.core.errors import InvalidInputError
 from biriba.core.rules import Rules
 from biriba.core.state import HandState
 from biriba.core.views import observe
-from biriba.sim.ladders import parse_tables
+from biriba.sim.ladders import parse_table
 
 
 def bench_bot(spec: str, rules: Rules, hands: int, seed: int) -> dict[str, Any]:
@@ -83,12 +83,9 @@ def main(argv: list[str] | None = None) -> int:
         except InvalidInputError as error:
             parser.error(str(error))
     try:
-        tables = parse_tables(args.table)
+        preset, players = parse_table(args.table)
     except ValueError as error:
         parser.error(f"--table: {error}")
-    if len(tables) != 1:
-        parser.error(f"--table names one table, PRESET:PLAYERS, not {args.table!r}")
-    [(preset, players)] = tables
     rules = Rules.from_preset(preset, players=players)
     results = [bench_bot(spec, rules, args.hands, args.seed) for spec in specs]
     if args.json:

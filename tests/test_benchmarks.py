@@ -32,7 +32,9 @@ def test_the_bots_benchmark_times_the_table_it_is_told(
     assert timed[-1] == ("random", "standard", 4)  # the default table
 
 
-@pytest.mark.parametrize(("table", "problem"), [("nosuch:4", "a table is PRESET:PLAYERS"), ("all", "names one table")])
+@pytest.mark.parametrize(
+    ("table", "problem"), [("nosuch:4", "a table is PRESET:PLAYERS"), ("all", "one table is PRESET:PLAYERS")]
+)
 def test_the_bots_benchmark_refuses_a_table_it_cannot_time(
     table: str, problem: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

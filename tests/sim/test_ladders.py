@@ -26,6 +26,15 @@ def test_a_bad_table_is_named(text: str) -> None:
         ladders.parse_tables(text)
 
 
+def test_a_tool_of_one_table_takes_one_table_and_names_what_else_it_got() -> None:
+    assert ladders.parse_table("classic:6") == ("classic", 6)
+    for text in ("all", "standard:4,classic:6"):
+        with pytest.raises(ValueError, match=f"one table is PRESET:PLAYERS, not '{text}'"):
+            ladders.parse_table(text)
+    with pytest.raises(ValueError, match="a table is PRESET:PLAYERS"):
+        ladders.parse_table("nosuch:4")
+
+
 def test_a_ladder_is_summarised_and_not_played_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     argv = ["--bots", "random", "greedy", "--deals", "4", "--tables", "standard:3", "--out", str(tmp_path)]
     assert ladders.main(argv) == 0

@@ -54,7 +54,7 @@ from biriba.core.sampling import determinize, redeal_unseen
 from biriba.core.state import HandState
 from biriba.core.views import SeatView, observe
 from biriba.sim.duplicate import HAND_ACTION_LIMIT
-from biriba.sim.ladders import parse_tables
+from biriba.sim.ladders import parse_table
 from biriba.sim.stats import mean_interval
 
 REFERENCES = ("true", "view")
@@ -220,7 +220,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.hands < 1 or args.every < 1 or args.reference_worlds < 2:
         parser.error("--hands and --every must be at least 1, --reference-worlds at least 2")
     try:
-        ((preset, players),) = parse_tables(args.table)
+        preset, players = parse_table(args.table)
     except ValueError as error:
         parser.error(str(error))
     rules = Rules.from_preset(preset, players=players)

@@ -56,6 +56,14 @@ def parse_tables(text: str) -> list[tuple[str, int]]:
     return tables
 
 
+def parse_table(text: str) -> tuple[str, int]:
+    """One table, ``standard:5``, as ``("standard", 5)``: for the tools that measure a single table."""
+    tables = parse_tables(text)
+    if len(tables) != 1:
+        raise ValueError(f"one table is PRESET:PLAYERS, not {text!r}")
+    return tables[0]
+
+
 def table_key(preset: str, players: int, bots: Sequence[str]) -> str:
     """A ladder's key in the summary: its table and bots (another ladder at the same table is kept apart)."""
     return f"{preset} {players}p: {' < '.join(bots)}"
