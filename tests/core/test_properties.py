@@ -32,6 +32,7 @@ from biriba.core.melds import (
     MeldRules,
     _find_hardest_card,
     _layable_with_sets,
+    _lonely_cards,
     _melds_holding,
     _PartitionSearch,
     all_melds,
@@ -676,6 +677,96 @@ def test_the_bound_with_sets_says_whether_a_hand_lies_in_melds(
         assert rules.sets_of_twos and sum(counts[wild] for wild in WILD_CARDS) >= 3
     if answer is not None and (rules.wild_melds or not rules.sets_of_twos):
         assert answer == truth
+
+
+@st.composite
+def hands_of_pairs(draw: st.DrawFn) -> list[int]:
+    """Cards of four to seven ranks but the Two, each in two or three suits (a card up to three times, as
+    from three decks), near runs and sets at once, with up to three wild cards: the hands whose ways to send
+    cards to sets multiply, that an earlier bound left to the search."""
+    cards: list[int] = []
+    for rank in draw(st.lists(st.sampled_from([0, *range(2, 13)]), min_size=4, max_size=7, unique=True)):
+        cards += [suit * 13 + rank for suit in draw(st.lists(st.integers(0, 3), min_size=2, max_size=3))]
+    cards += draw(st.lists(st.sampled_from([JOKER, *TWOS]), max_size=3))
+    return cards
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    cards=hands_of_pairs(),
+    rules=MELD_OPTIONS.filter(lambda rules: not rules.runs_only),
+    keep_one=st.booleans(),
+)
+def test_the_bound_with_sets_decides_hands_of_many_pairs_exactly(
+    cards: list[int], rules: MeldRules, keep_one: bool
+) -> None:
+    # Where it answers (all but a few of the biggest hands with three wild cards), the answer is that of
+    # trying every meld, but for the melds of three wild cards or more that it allows where only sets of
+    # Twos are melds; where it does not, layable says maybe.
+    counts = counts_of(cards)
+    truth = _layable_by_enumeration(counts, rules, keep_one)
+    answer = _layable_with_sets(bytes(counts), rules.number, keep_one)
+    if answer is None:
+        assert layable(bytes(counts), rules, keep_one)
+    elif rules.wild_melds or not rules.sets_of_twos or sum(counts[wild] for wild in WILD_CARDS) < 3:
+        assert answer == truth
+    else:
+        assert answer or not truth
+
+
+def test_the_bound_with_sets_never_counts_a_wild_card_it_does_not_hold() -> None:
+    # Two runs of Spades lay all but one card; the Eights of Diamonds and Clubs then need a third Eight or a
+    # wild card, and there is none: with one card kept, still one too many. (The bound once let a run bridge
+    # a gap with a wild card the hand did not hold, which it counted as the card kept.)
+    rules = MeldRules(wild_melds=True, ace_to_ace=True)
+    counts = counts_of(parse_cards(["5S", "6S", "7S", "7S", "8S", "9S", "8D", "8C"]))
+    assert not _layable_by_enumeration(counts, rules, keep_one=True)
+    assert _layable_with_sets(bytes(counts), rules.number, keep_one=True) is False
+    spades = counts_of(parse_cards(["5S", "6S", "7S", "7S", "8S", "9S"]))
+    assert _layable_with_sets(bytes(spades), rules.number, keep_one=True) is True
+
+
+def test_a_card_that_no_card_comes_near_is_refused_before_the_places_are_played() -> None:
+    # A card with no card of its suit two places or nearer and no other card of its rank lies in no meld:
+    # the Seven of Spades here. The Queen and the Ace of Diamonds are two places apart (over the King), so
+    # with the Two between them they make a run.
+    rules = MeldRules(ace_to_ace=True)
+    counts = counts_of(parse_cards(["QD", "AD", "2D", "7S"]))
+    assert _lonely_cards(bytes(counts), rules.set_ranks) == 1
+    assert _layable_with_sets(bytes(counts), rules.number, keep_one=True) is True
+    assert _layable_with_sets(bytes(counts), rules.number, keep_one=False) is False
+    # A second Seven may make a set: neither is lonely, and the one wild card cannot serve both.
+    sevens = counts_of(parse_cards(["QD", "AD", "2D", "7S", "7H"]))
+    assert _lonely_cards(bytes(sevens), rules.set_ranks) == 0
+    assert _layable_with_sets(bytes(sevens), rules.number, keep_one=True) is False
+    assert not _layable_by_enumeration(sevens, rules, keep_one=True)
+    # An Ace is near the Two and Three below it and the King and Queen above it.
+    assert _lonely_cards(bytes(counts_of(parse_cards(["AH", "3H", "KC", "AC"]))), rules.set_ranks) == 0
+
+
+def test_the_bound_with_sets_settles_a_hand_whose_sets_could_be_made_many_ways() -> None:
+    # Eight ranks held twice or more and a Joker: the ways to send cards to sets multiply suit by suit, and
+    # the search took 58 steps to find no way. Played place by place, the bound says no at once, so the
+    # whole-hand search is not run.
+    rules = MeldRules()
+    hand = ["AS", "2S", "9S", "AH", "2H", "3H", "6H", "9H", "QH", "KH", "2D", "3D", "6D", "QD", "2C", "KC", "JK"]
+    counts = counts_of(parse_cards(hand))
+    assert not _layable_by_enumeration(counts, rules, keep_one=False)
+    assert _layable_with_sets(bytes(counts), rules.number, keep_one=False) is False
+    assert not layable(bytes(counts), rules, keep_one=False)
+    assert whole_hand_partitions(counts, rules) == ()
+
+
+def test_the_bound_with_sets_leaves_a_huge_hand_with_many_wild_cards_to_the_search() -> None:
+    # Past its limit of ways (a 40-card hand with twelve wild cards opens runs everywhere) the bound does not
+    # answer: layable says maybe, and the search decides.
+    rules = Rules.from_preset("standard", players=5).meld_rules
+    hand = "AS 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AD 3D 4D 5D 6D 7D 8D 9D"
+    counts = counts_of(
+        parse_cards([*hand.split(), "2S", "2H", "2D", "2C", "2S", "2H", "2D", "2C", "JK", "JK", "JK", "JK"])
+    )
+    assert _layable_with_sets(bytes(counts), rules.number, keep_one=True) is None
+    assert layable(bytes(counts), rules, keep_one=True)
 
 
 def test_the_bound_with_sets_settles_a_hand_of_pairs_and_runs() -> None:

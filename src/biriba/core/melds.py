@@ -25,7 +25,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
-from math import prod
 from typing import Final, NamedTuple
 
 from biriba.core.cards import (
@@ -1002,96 +1001,294 @@ def runs_only_layable(counts: bytes, rules: MeldRules, keep_one: bool) -> bool:
 def layable(counts: bytes, rules: MeldRules, keep_one: bool) -> bool:
     """Whether the cards of ``counts`` might be laid at once as melds (all of them, or all but one with
     ``keep_one``): never no wrongly. Exact without sets (:func:`runs_only_layable`); with sets, exact but
-    for melds of three wild cards or more, allowed where only sets of Twos are melds, and for hands with
-    so many cards of the same ranks that it leaves them to the search (:func:`_layable_with_sets`). The
-    whole-hand searches ask it before they search: most hands have no way at all, and a search may try
-    meld after meld before it knows; what they find is the same."""
+    for melds of three wild cards or more, allowed where only sets of Twos are melds, and for the huge
+    hands with many wild cards that it leaves to the search (:func:`_layable_with_sets`). The whole-hand
+    searches ask it before they search: most hands have no way at all, and a search may try meld after
+    meld before it knows; what they find is the same."""
     if rules.runs_only:
         return runs_only_layable(counts, rules, keep_one)
     return _layable_with_sets(counts, rules.number, keep_one) is not False
 
 
-_WAYS_LIMIT: Final = 32
-"""The most ways of sending cards to sets that :func:`_layable_with_sets` keeps (or tries for one suit);
-past it the search decides alone."""
+_STATE_LIMIT: Final = 256
+"""The most ways :func:`_layable_with_sets` keeps after a place of the runs; past it, the hand is left to the
+whole-hand search (huge hands with many wild cards, where the search finds a way at once or the answer
+would cost more than searching)."""
+
+# The open runs of one suit at a place, counted by kind: how many cards the run has so far (one, two, three or more)
+# and whether its one wild card is in it. A wild card at a run's end is counted when the run closes (a run of two
+# must take one, a longer run may), so a run that holds its wild card holds it inside, between two natural cards.
+_RUN_1: Final = 0
+_RUN_2: Final = 1
+_RUN_3: Final = 2
+_RUN_2_WILD: Final = 3
+_RUN_3_WILD: Final = 4
+_RUN_KINDS: Final = 5
+_AFTER_NATURAL: Final = (_RUN_2, _RUN_3, _RUN_3, _RUN_3_WILD, _RUN_3_WILD)
+"""The kind of a run after a natural card of its suit at the next place."""
+_AFTER_WILD: Final = (_RUN_2_WILD, _RUN_3_WILD, _RUN_3_WILD, -1, -1)
+"""The kind of a run after its wild card at the next place (none for runs that hold theirs)."""
+_KIND_BITS: Final = 4  # a kind's count: at most the cards at two places of a suit, six decks
+_KIND_MASK: Final = (1 << _KIND_BITS) - 1
+_WAITING_SHIFT: Final = _RUN_KINDS * _KIND_BITS
+"""Where a suit's state counts its Aces waiting for the place above the King."""
+_RUNS_MASK: Final = (1 << _WAITING_SHIFT) - 1
+_SUIT_BITS: Final = _WAITING_SHIFT + 4
+_SUIT_MASK: Final = (1 << _SUIT_BITS) - 1
+_SENT_SHIFT: Final = 4 * _SUIT_BITS
+"""Where a way's key counts the cards sent to the sets of the place being played."""
+_AFTER_RUNS: Final = HIGH_ACE + 1
+"""The place after the last, where every run closes."""
+_STEPS_CACHE_SIZE: Final = 1 << 14
+_RUN_STEPS: Final[dict[int, tuple[tuple[int, int], ...]]] = {}
+"""The cache of :func:`_run_steps` (numbers only: the garbage collector does not walk it)."""
+_PLACE_STEPS: Final[dict[int, tuple[tuple[int, int, int, int], ...]]] = {}
+"""The cache of :func:`_place_steps`."""
 
 
 @lru_cache(maxsize=1 << 12)
 def _layable_with_sets(counts: bytes, rules_number: int, keep_one: bool) -> bool | None:
-    """:func:`layable` under rules with sets or melds of wild cards; None where the hand has so many
-    cards of the same ranks that the answer would cost more than a search (:data:`_WAYS_LIMIT`).
+    """:func:`layable` under rules with sets or melds of wild cards; None for a hand so big that past
+    :data:`_STATE_LIMIT` ways it is left to the search.
 
-    A natural card of a rank that could make a set (there are two or more of it) goes to a set or to
-    a run; every other natural card goes to a run. For each suit and each choice of its cards sent to
-    sets, :func:`_suit_wild_counts` gives the numbers of wild cards the suit's runs can take, as for
-    :func:`runs_only_layable`; the suits' choices then add up, rank by rank, to the sets' cards, which
-    must make sets: two cards with a wild card, or three or more with up to one wild card for every two.
+    The places of the runs are played in order, from the Ace below the Two to the Ace above the King. A
+    way is what the suits have open at the place (their runs by kind, :func:`_place_steps`, and the Aces
+    kept for the top) with the numbers of wild cards placed so far, when every card lies in a meld and when
+    one is kept. At each place every natural card of the rank continues an open run, starts one, goes to
+    the rank's sets (two cards with a wild card, or three or more with up to one wild card for every two)
+    or is the card kept; every open run takes the card, takes its wild card, or closes. Ways that reach the
+    same state are one, their numbers of wild cards merged: the work grows with the runs open at once, not
+    with the ways to split the hand, and the answer is exact (up to :func:`_wilds_all_placed`).
     """
     rules = _RULES_BY_NUMBER[rules_number]
+    if _lonely_cards(counts, rules.set_ranks) > keep_one:
+        return False
     wild_total = counts[JOKER] + sum(counts[two] for two in TWOS)
     possible = (1 << (wild_total + 1)) - 1  # never more placed than held
-    ranks = tuple(rank for rank in rules.set_ranks if sum(counts[rank - 1 : 52 : 13]) >= 2)
-    # Ways so far: the cards sent to each rank's sets (four bits a rank, Ace lowest), with the numbers of wild cards
-    # placed when every card lies in a meld, and when one is kept. A rank's sets are made once the last
-    # suit holding it is through, and its bits cleared: ways that differ only there are then one.
-    ways: dict[int, tuple[int, int]] = {0: (1, 0)}
-    for suit in range(4):
-        held = counts[suit * 13 : suit * 13 + 13]
-        own = tuple(rank for rank in ranks if held[rank - 1])
-        if prod(held[rank - 1] + 1 for rank in own) > _WAYS_LIMIT:
-            return None
-        sending = _suit_sendings(held, own, keep_one)
-        advanced: dict[int, tuple[int, int]] = {}
-        for sent, (laid, kept) in ways.items():
-            for suit_sent, suit_laid, suit_kept in sending:
-                both_laid = _add_counts(laid, suit_laid) & possible
-                both_kept = 0
-                if keep_one:
-                    both_kept = (_add_counts(kept, suit_laid) | _add_counts(laid, suit_kept)) & possible
-                if both_laid or both_kept:
-                    _merge_way(advanced, sent + suit_sent, both_laid, both_kept)
-        complete = [rank for rank in own if not any(counts[later * 13 + rank - 1] for later in range(suit + 1, 4))]
-        ways = _sets_made(advanced, complete, possible)
-        if not ways:
-            return False
-        if len(ways) > _WAYS_LIMIT:
-            return None
+    # A way's numbers of wild cards placed, with every card in a meld (the low bits) and with one kept (from
+    # kept_shift): far enough apart that adding a number no larger than those held to both at once never carries
+    # the first into the second.
+    kept_shift = 2 * (wild_total + 1)
+    both = possible | possible << kept_shift
+    set_ranks = rules.set_ranks
+    ways: dict[int, int] = {0: 1}
+    for place in range(ACE, _AFTER_RUNS + 1):
+        rank = ACE if place == HIGH_ACE else place
+        # The Aces' sets are made at the top, once the Aces not in low runs are known.
+        settable = ACE < place < _AFTER_RUNS and rank in set_ranks and sum(counts[rank - 1 : 52 : 13]) >= 2
+        for suit in range(4):
+            first = suit * 13
+            if place < HIGH_ACE:
+                if not counts[first + place - 1] and (place == ACE or not counts[first + place - 2]):
+                    continue  # no card here and none at the place below: no run open, nothing changes
+            elif not counts[first] and (place == _AFTER_RUNS or not counts[first + 12]):
+                continue
+            ways = _through_place(ways, counts, suit, place, settable, keep_one, kept_shift)
+            if not ways:
+                return False
+            if len(ways) > _STATE_LIMIT:
+                return None
+        if settable:
+            ways = _sets_made(ways, possible, both)
+            if not ways:
+                return False
     final = 0
-    for laid, kept in ways.values():
-        final |= laid
-        if keep_one:
-            final |= kept | laid << 1  # a natural card kept, or a wild card
-    return _wilds_all_placed(final, wild_total, rules)
+    for placed in ways.values():
+        final |= placed
+    laid = final & possible
+    if keep_one:
+        laid |= final >> kept_shift | laid << 1  # a natural card kept, or a wild card
+    return _wilds_all_placed(laid, wild_total, rules)
 
 
-def _sets_made(ways: dict[int, tuple[int, int]], complete: list[int], possible: int) -> dict[int, tuple[int, int]]:
-    """The ``ways`` after the sets of the ``complete`` ranks are made from the cards sent to them, and
-    those ranks' bits cleared: a way that sends one card to a rank is dropped."""
-    made: dict[int, tuple[int, int]] = {}
-    for sent, (laid, kept) in ways.items():
-        rest, all_laid, one_kept = sent, laid, kept
-        for rank in complete:
-            cards = sent >> 4 * (rank - 1) & 15
-            if cards == 1:
-                break
-            if cards:
-                # Two cards need a wild card; three or more take one for every two.
-                in_sets = 2 if cards == 2 else (1 << (cards // 2 + 1)) - 1
-                all_laid = _add_counts(all_laid, in_sets) & possible
-                one_kept = _add_counts(one_kept, in_sets) & possible
-                rest -= cards << 4 * (rank - 1)
-        else:
-            if all_laid or one_kept:
-                _merge_way(made, rest, all_laid, one_kept)
+def _lonely_cards(counts: bytes, set_ranks: tuple[int, ...]) -> int:
+    """How many natural cards (but Twos, which may be wild cards) of ``counts`` no meld can hold: no card of
+    their suit two places or nearer, and no other card of their rank for a set. Wild cards do not help them
+    (a run holds one, a set two natural cards): a quick no, before the places are played, for hands with a
+    card that nothing comes near."""
+    lonely = 0
+    for suit in range(4):
+        row = counts[suit * 13 : suit * 13 + 13]
+        for index, held in enumerate(row):
+            if not held or index == TWO - 1:
+                continue
+            if index + 1 in set_ranks and sum(counts[index:52:13]) >= 2:
+                continue
+            if index == ACE - 1:  # the Ace below the Two and above the King
+                near = row[1] or row[2] or row[11] or row[12]
+            else:  # the places above the Queen and the King are the Ace's
+                above = row[index + 1] if index < 12 else row[0]
+                two_above = row[index + 2] if index < 11 else row[0] if index == 11 else 0
+                near = row[index - 1] or row[index - 2] or above or two_above
+            if not near:
+                lonely += held
+    return lonely
+
+
+def _through_place(  # noqa: PLR0913
+    ways: dict[int, int], counts: bytes, suit: int, place: int, settable: bool, keep_one: bool, kept_shift: int
+) -> dict[int, int]:
+    """The ways of :func:`_layable_with_sets` after one ``suit`` goes through ``place``."""
+    first = suit * 13
+    held = counts[first + place - 1] if place < HIGH_ACE else 0
+    # The cards at the next two places bound the runs worth opening or bridging with a wild card here.
+    next_held = counts[first + place] if place < 13 else 0
+    later_held = counts[first + place + 1] if place < 12 else 0
+    possible = (1 << (kept_shift // 2)) - 1
+    both = possible | possible << kept_shift
+    shift = suit * _SUIT_BITS
+    advanced: dict[int, int] = {}
+    for key, placed in ways.items():
+        state = key >> shift & _SUIT_MASK
+        if not held and not state & _RUNS_MASK and place < HIGH_ACE:
+            advanced[key] = advanced.get(key, 0) | placed
+            continue
+        if place == 12:
+            later_held = state >> _WAITING_SHIFT
+        elif place == 13:
+            next_held = state >> _WAITING_SHIFT
+        rest = key - (state << shift)
+        for after, wild_counts, sent, kept in _place_steps(
+            state, held, next_held, later_held, place, settable, keep_one
+        ):
+            placing = wild_counts & possible  # never more than held: so no sum reaches kept_shift
+            if not placing:
+                continue
+            if kept:
+                added = (_add_counts(placed & possible, placing) & possible) << kept_shift
+            elif placing == 1:
+                added = placed
+            else:
+                added = _add_counts(placed, placing) & both
+            if added:
+                new_key = rest + (after << shift) + (sent << _SENT_SHIFT)
+                advanced[new_key] = advanced.get(new_key, 0) | added
+    return advanced
+
+
+def _sets_made(ways: dict[int, int], possible: int, both: int) -> dict[int, int]:
+    """The ``ways`` once the cards sent to the place's sets make them: a way that sends one card is
+    dropped; two cards take a wild card, three or more up to one for every two."""
+    made: dict[int, int] = {}
+    for key, placed in ways.items():
+        sent = key >> _SENT_SHIFT
+        if sent == 1:
+            continue
+        in_sets = 1 if not sent else 2 if sent == 2 else (1 << (sent // 2 + 1)) - 1
+        after = _add_counts(placed, in_sets & possible) & both
+        if after:
+            rest = key - (sent << _SENT_SHIFT)
+            made[rest] = made.get(rest, 0) | after
     return made
 
 
-def _merge_way(ways: dict[int, tuple[int, int]], sent: int, laid: int, kept: int) -> None:
-    before = ways.get(sent)
-    if before is not None:
-        laid |= before[0]
-        kept |= before[1]
-    ways[sent] = (laid, kept)
+def _place_steps(  # noqa: PLR0912, PLR0913
+    state: int, held: int, next_held: int, later_held: int, place: int, settable: bool, keep_one: bool
+) -> tuple[tuple[int, int, int, int], ...]:
+    """Every way one suit's ``state`` (its open runs and waiting Aces) goes through ``place`` with the
+    ``held`` natural cards of the place: the state after, the bit mask of the numbers of wild cards it
+    places, the cards sent to sets, and whether one card is kept (``keep_one``). A natural Two goes to a run
+    at its place or is a wild card (counted as placed when natural, as :func:`_suit_wild_counts` does); an
+    Ace starts a run at the bottom or waits for the top, where it goes to a run, to the Aces' sets or is kept."""
+    special = place if place in (ACE, TWO, HIGH_ACE, _AFTER_RUNS) else 0  # the ordinary places share their steps
+    key = ((((state << 6 | held) << 5 | next_held) << 5 | later_held) << 4 | special) << 2 | settable << 1 | keep_one
+    found = _PLACE_STEPS.get(key)
+    if found is not None:
+        return found
+    runs = state & _RUNS_MASK
+    waiting = state >> _WAITING_SHIFT
+    steps: list[tuple[int, int, int, int]] = []
+    if place == _AFTER_RUNS:
+        steps.extend((after, wild_counts, 0, False) for after, wild_counts in _run_steps(runs, 0, 0, 0, True))
+    elif place == TWO:
+        for natural in range(held + 1):
+            for after, wild_counts in _run_steps(runs, natural, next_held, later_held, False):
+                steps.append((after | waiting << _WAITING_SHIFT, wild_counts << natural, 0, False))
+    elif place == ACE:
+        for low in range(held + 1):
+            for after, wild_counts in _run_steps(runs, low, next_held, later_held, False):
+                steps.append((after | (held - low) << _WAITING_SHIFT, wild_counts, 0, False))
+    else:
+        if place == HIGH_ACE:
+            held, waiting = waiting, 0
+        for sent in range(held + 1 if settable else 1):
+            for kept in (False, True) if keep_one and held > sent else (False,):
+                for after, wild_counts in _run_steps(runs, held - sent - kept, next_held, later_held, False):
+                    steps.append((after | waiting << _WAITING_SHIFT, wild_counts, sent, kept))
+    if len(_PLACE_STEPS) >= _STEPS_CACHE_SIZE:
+        _PLACE_STEPS.clear()
+    found = _PLACE_STEPS[key] = tuple(steps)
+    return found
+
+
+def _run_steps(runs: int, naturals: int, next_held: int, later_held: int, closing: bool) -> tuple[tuple[int, int], ...]:
+    """Every way the open ``runs`` of a suit (counts by kind) go through a place with ``naturals`` cards for
+    runs: the runs after, and the bit mask of the numbers of wild cards placed. Each run takes a card, takes
+    its wild card (only if a card at the next place can follow it: at most ``next_held`` of them), or closes
+    (three cards or more; one of two takes a wild card at an end, one of three or more may); the cards left
+    start runs, at most as many as the next two places can continue (``later_held`` past a wild card). With
+    ``closing``, the place after the last: every run closes."""
+    key = ((((runs << 5 | naturals) << 5 | next_held) << 5 | later_held) << 1) | closing
+    found = _RUN_STEPS.get(key)
+    if found is None:
+        ways: dict[int, int] = {}
+        _add_run_steps(runs, 0, naturals, next_held, next_held + later_held, 0, 0, 0, closing, ways)
+        if len(_RUN_STEPS) >= _STEPS_CACHE_SIZE:
+            _RUN_STEPS.clear()
+        found = _RUN_STEPS[key] = tuple(ways.items())
+    return found
+
+
+def _add_run_steps(  # noqa: PLR0913
+    runs: int,
+    kind: int,
+    naturals: int,
+    bridges: int,
+    starts: int,
+    after: int,
+    wild_cards: int,
+    open_ends: int,
+    closing: bool,
+    ways: dict[int, int],
+) -> None:
+    """:func:`_run_steps` for the runs of ``kind`` and the kinds after it, given what the kinds before did:
+    the runs ``after`` so far, the ``wild_cards`` they surely placed and the runs of three or more closed
+    without one (``open_ends``: each may take one or none)."""
+    if kind == _RUN_KINDS:
+        if naturals:
+            if closing or naturals > starts:
+                return
+            after += naturals << _KIND_BITS * _RUN_1
+        wild_counts = ((1 << (open_ends + 1)) - 1) << wild_cards
+        ways[after] = ways.get(after, 0) | wild_counts
+        return
+    count = runs >> _KIND_BITS * kind & _KIND_MASK
+    if not count:
+        _add_run_steps(runs, kind + 1, naturals, bridges, starts, after, wild_cards, open_ends, closing, ways)
+        return
+    can_close = kind in (_RUN_2, _RUN_3, _RUN_3_WILD)
+    can_bridge = _AFTER_WILD[kind] >= 0 and not closing
+    for by_natural in range(1 if closing else min(count, naturals) + 1):
+        rest = count - by_natural
+        for by_wild in range(min(rest, bridges) + 1 if can_bridge else 1):
+            closed = rest - by_wild
+            if closed and not can_close:
+                continue
+            runs_after = after + (by_natural << _KIND_BITS * _AFTER_NATURAL[kind])
+            if by_wild:
+                runs_after += by_wild << _KIND_BITS * _AFTER_WILD[kind]
+            _add_run_steps(
+                runs,
+                kind + 1,
+                naturals - by_natural,
+                bridges - by_wild,
+                starts,
+                runs_after,
+                wild_cards + by_wild + (closed if kind == _RUN_2 else 0),
+                open_ends + (closed if kind == _RUN_3 else 0),
+                closing,
+                ways,
+            )
 
 
 def _wilds_all_placed(placed: int, wild_total: int, rules: MeldRules) -> bool:
@@ -1104,26 +1301,6 @@ def _wilds_all_placed(placed: int, wild_total: int, rules: MeldRules) -> bool:
     if rules.wild_melds or rules.sets_of_twos:
         return any(placed >> (wild_total - apart) & 1 for apart in range(3, wild_total + 1))
     return False
-
-
-@lru_cache(maxsize=1 << 12)
-def _suit_sendings(ranks: bytes, set_ranks: tuple[int, ...], keep_one: bool) -> tuple[tuple[int, int, int], ...]:
-    """For one suit (``ranks``: counts, Ace to King), every choice of its cards of ``set_ranks`` sent to
-    sets (four bits a rank, Ace lowest) after which its other cards can lie in runs: with the bit masks of
-    the wild cards those runs take when all lie in them, and when one is kept."""
-    choices = [0]
-    for rank in set_ranks:
-        choices = [sent + (count << 4 * (rank - 1)) for sent in choices for count in range(ranks[rank - 1] + 1)]
-    found = []
-    for sent in choices:
-        rest = bytearray(ranks)
-        for rank in set_ranks:
-            rest[rank - 1] -= sent >> 4 * (rank - 1) & 15
-        laid = _suit_wild_counts(bytes(rest), False)
-        kept = _suit_wild_counts(bytes(rest), True) if keep_one else 0
-        if laid or kept:
-            found.append((sent, laid, kept))
-    return tuple(found)
 
 
 def _add_counts(first: int, second: int) -> int:
