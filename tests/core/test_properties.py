@@ -697,7 +697,7 @@ def hands_of_pairs(draw: st.DrawFn) -> list[int]:
     rules=MELD_OPTIONS.filter(lambda rules: not rules.runs_only),
     keep_one=st.booleans(),
 )
-def test_the_bound_with_sets_decides_hands_of_many_pairs_exactly(
+def test_the_bound_with_sets_answers_hands_of_many_pairs_exactly(
     cards: list[int], rules: MeldRules, keep_one: bool
 ) -> None:
     # Where it answers (all but a few of the biggest hands with three wild cards), the answer is that of
