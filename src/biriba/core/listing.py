@@ -474,9 +474,16 @@ _OPENING_PAIRS: Final[dict[tuple[bytes, Rules, int, frozenset[Card]], tuple[tupl
 
 def _find_opening_pairs(hand: bytes, rules: Rules, minimum: int, owed: frozenset[Card]) -> list[tuple[MeldCards, ...]]:
     card_values = rules.card_values
-    valued = ((_points(m, card_values), m) for m in all_melds_of(hand, rules.meld_rules))
-    below = sorted((value, m) for value, m in valued if value < minimum)
-    values = [value for value, _ in below]
+    melds = all_melds_of(hand, rules.meld_rules)
+    # The melds below the minimum by value, then in their own (sorted) order: each as one number, value
+    # and index, so that the sort compares plain integers (a big hand has thousands).
+    order = sorted(
+        value << _INDEX_BITS | index
+        for index, value in enumerate(_points(m, card_values) for m in melds)
+        if value < minimum
+    )
+    below = [melds[key & _INDEX_MASK] for key in order]
+    values = [key >> _INDEX_BITS for key in order]
     # Filled as asked (a big hand reaches the pair limit long before), and kept: a hand's melds are
     # mostly those it held a turn before.
     shrunk = _shrunk_values(rules, owed)
@@ -489,21 +496,42 @@ def _find_opening_pairs(hand: bytes, rules: Rules, minimum: int, owed: frozenset
         return found
 
     pairs: list[tuple[MeldCards, ...]] = []
-    for value, first in below:
+    for first_at, first in enumerate(below):
+        needed = minimum - values[first_at]  # what the partner must be worth
         # The partner reaches the minimum with ``first`` but not with ``first`` less a card.
-        low = bisect_left(values, minimum - value)
         first_shrunk = without_a_card(first)
-        for partner_value, second in below[low:]:
-            if partner_value >= minimum - first_shrunk:
+        for second_at in range(bisect_left(values, needed), len(below)):
+            if values[second_at] >= minimum - first_shrunk:
                 break
-            if second <= first or without_a_card(second) + value >= minimum:
+            second = below[second_at]
+            if second <= first:
                 continue
-            together = first + second
-            if all(together.count(c) <= hand[c] for c in set(together)):
+            # Nor may the partner reach it less a card. Less a card it is worth at most its value less its
+            # cheapest card: where that falls short, no card of it need be tried.
+            if values[second_at] - _cheapest(second, card_values) >= needed and without_a_card(second) >= needed:
+                continue
+            if _fit_together(first, second, hand):
                 pairs.append((first, second))
                 if len(pairs) >= OPENING_PAIR_LIMIT:
                     return pairs
     return pairs
+
+
+_INDEX_BITS: Final = 24  # a hand has far fewer melds
+_INDEX_MASK: Final = (1 << _INDEX_BITS) - 1
+
+
+def _cheapest(cards: MeldCards, values: tuple[int, ...]) -> int:
+    """The value of the cheapest of ``cards``."""
+    lowest = values[cards[0]]
+    for card in cards:
+        lowest = min(lowest, values[card])
+    return lowest
+
+
+def _fit_together(first: MeldCards, second: MeldCards, hand: bytes) -> bool:
+    """Whether the hand holds the cards of two melds at once (each alone it holds)."""
+    return all(card not in first or first.count(card) + second.count(card) <= hand[card] for card in second)
 
 
 OPENING_PAIR_LIMIT: Final = 256
@@ -531,14 +559,21 @@ def _value_without_a_card(cards: MeldCards, rules: Rules, owed: frozenset[Card])
     """The highest value of ``cards`` less one card that is still a meld and takes the card back as an
     extension; minus infinity (a very low number) if no card can be left out."""
     values = rules.card_values
-    # What is left is worth most where the card left out is worth least: try the cheapest first.
-    for card in sorted(set(cards) - owed, key=values.__getitem__):
+    # What is left is worth most where the card left out is worth least: try the cheapest first (each
+    # card once, as one number, value and card: cards of one value leave the same value).
+    tried = sorted({values[card] << _CARD_BITS | card for card in cards if card not in owed})
+    for key in tried:
+        card = key & _CARD_MASK
         rest = list(cards)
         rest.remove(card)
         smaller = tuple(rest)
         if meld_shape(smaller, rules.meld_rules) is not None and extends(smaller, (card,), rules.meld_rules):
             return _points(smaller, values)
     return -(10**9)
+
+
+_CARD_BITS: Final = 6  # a card is a number below 64
+_CARD_MASK: Final = (1 << _CARD_BITS) - 1
 
 
 def _points(cards: MeldCards, values: tuple[int, ...]) -> int:

@@ -283,8 +283,11 @@ def invalid_reason(cards: MeldCards, rules: MeldRules = STANDARD_MELDS) -> Reaso
 
 
 def _run_shape(cards: MeldCards, longest: int) -> MeldShape | None:  # noqa: PLR0912, PLR0915
+    # The places of the natural cards (neither Ace nor Two) as a bit mask, bit p for place p: a run has
+    # one card a place, so the lowest and highest places and the gaps are a few integer operations.
     suit = -1
-    ranks: list[int] = []
+    places = 0
+    naturals = 0
     aces = 0
     jokers = 0
     twos_by_suit = [0, 0, 0, 0]
@@ -303,17 +306,22 @@ def _run_shape(cards: MeldCards, longest: int) -> MeldShape | None:  # noqa: PLR
             return None
         if rank == ACE:
             aces += 1
+        elif places >> rank & 1:
+            return None  # two cards of one rank
         else:
-            ranks.append(rank)
-    if suit == -1 or len(set(ranks)) != len(ranks) or aces > 2 or (aces == 2 and longest <= FULL_RUN_LENGTH):
+            places |= 1 << rank
+            naturals += 1
+    if suit == -1 or aces > 2 or (aces == 2 and longest <= FULL_RUN_LENGTH):
         return None
     own_twos = twos_by_suit[suit]
     other_wilds = jokers + sum(twos_by_suit) - own_twos
-    placements: tuple[tuple[int, ...], ...] = ((1, HIGH_ACE),) if aces == 2 else ((1,), (HIGH_ACE,)) if aces else ((),)
+    ace_placements = _ACE_PLACEMENTS[aces]
+    # The first dirty reading found, kept while a clean one is looked for (a shape is made only when
+    # it is the answer: most calls are cache misses of a hand's many melds).
     best: MeldShape | None = None
     for natural_two in (True, False) if own_twos else (False,):
         wilds = other_wilds + own_twos - (1 if natural_two else 0)
-        if wilds > 1:
+        if wilds > 1 or (wilds and best is not None):
             continue
         if wilds == 0:
             wild_card = None
@@ -321,36 +329,33 @@ def _run_shape(cards: MeldCards, longest: int) -> MeldShape | None:  # noqa: PLR
             wild_card = JOKER if jokers else next(make_card(TWO, s) for s in range(4) if s != suit and twos_by_suit[s])
         else:
             wild_card = make_card(TWO, suit)
-        for ace_positions in placements:
-            positions = [*ranks, *ace_positions]
-            if natural_two:
-                positions.append(TWO)
-            low, high = min(positions), max(positions)
+        for ace_places in ace_placements:
+            placed = places | ace_places | (1 << TWO if natural_two else 0)
+            low = (placed & -placed).bit_length() - 1
+            high = placed.bit_length() - 1
             span = high - low + 1
-            gaps = span - len(positions)
+            gaps = span - naturals - aces - natural_two
             if span > longest or gaps > wilds:
                 continue
-            length = len(positions) + wilds
+            length = span - gaps + wilds
+            if not wilds:
+                return MeldShape(RUN, suit, 0, length, None, low, 0)
+            if best is not None:
+                continue
             if gaps == 1:
-                wild_position = next(p for p in range(low, high + 1) if p not in positions)
-                shape = MeldShape(RUN, suit, 0, length, wild_card, low, wild_position)
-            elif wilds == 1:
-                # The wild card stands at an end: the high end when there is room.
-                if span == longest:
-                    continue
-                if high < HIGH_ACE:
-                    shape = MeldShape(RUN, suit, 0, length, wild_card, low, high + 1)
-                elif low > 1:
-                    shape = MeldShape(RUN, suit, 0, length, wild_card, low - 1, low - 1)
-                else:
-                    continue
-            else:
-                shape = MeldShape(RUN, suit, 0, length, None, low, 0)
-            if shape.clean:
-                return shape
-            if best is None:
-                best = shape
+                wild_position = (((1 << high) - (1 << low)) & ~placed).bit_length() - 1
+                best = MeldShape(RUN, suit, 0, length, wild_card, low, wild_position)
+            elif span == longest:
+                continue
+            elif high < HIGH_ACE:  # the wild card stands at an end: the high end when there is room
+                best = MeldShape(RUN, suit, 0, length, wild_card, low, high + 1)
+            elif low > 1:
+                best = MeldShape(RUN, suit, 0, length, wild_card, low - 1, low - 1)
     return best
+
+
+_ACE_PLACEMENTS: Final = ((0,), (1 << ACE, 1 << HIGH_ACE), (1 << ACE | 1 << HIGH_ACE,))
+"""The places a run's Aces may take, as bit masks, by the number of Aces: none, low or high, both."""
 
 
 def _set_shape(cards: MeldCards, rules: MeldRules) -> MeldShape | None:
@@ -773,16 +778,19 @@ def all_melds(counts: list[int], rules: MeldRules = STANDARD_MELDS, shortest: in
     most of its groups were seen before (a hand under a minimum first meld is asked this every turn)."""
     held = bytes(counts)
     tail = bytes(held[wild] for wild in WILD_CARDS) + bytes((shortest, rules.number))
-    found: set[MeldCards] = set()
+    found: list[MeldCards] = []
     for suit in range(4):
         key = bytes((_RUNS, suit)) + held[suit * 13 : suit * 13 + 13] + tail
-        found.update(_meld_group(key, counts, rules, shortest))
+        found.extend(_meld_group(key, counts, rules, shortest))
     for rank in rules.set_ranks:
         key = bytes((_SETS, rank)) + held[rank - 1 : 52 : 13] + tail
-        found.update(_meld_group(key, counts, rules, shortest))
+        found.extend(_meld_group(key, counts, rules, shortest))
     if rules.sets_of_twos or rules.wild_melds:
-        found.update(_meld_group(bytes((_WILDS, 0)) + tail, counts, rules, shortest))
-    return sorted(found)
+        found.extend(_meld_group(bytes((_WILDS, 0)) + tail, counts, rules, shortest))
+    # The groups share no meld (a run holds a card of its suit that is no Two, a set two of its rank, never
+    # Two, a meld of wild cards only Twos and Jokers), and each is sorted: sorting them together merges them.
+    found.sort()
+    return found
 
 
 def _meld_group(key: bytes, counts: list[int], rules: MeldRules, shortest: int) -> tuple[MeldCards, ...]:
@@ -854,25 +862,37 @@ def _meld_candidates(  # noqa: PLR0912, PLR0913
         if in_suit < 2:
             continue  # a run has two natural cards at least (one wild card at most)
         cards_at[HIGH_ACE] = cards_at[ACE]
+        own_two = base + TWO - 1
         for low in range(1, 13):
-            for high in range(low + max(shortest, 3) - 1, min(low + longest - 1, HIGH_ACE) + 1):
-                window = range(low, high + 1)
-                at = cards_at
-                if low == 1 and high == HIGH_ACE and counts[base] < 2:
-                    at = cards_at[:]
-                    at[HIGH_ACE] = -1  # one Ace cannot stand at both ends
-                missing = [p for p in window if at[p] < 0]
-                if len(missing) > 1:
+            # The window grows a place at a time from ``low``: its natural cards in place order (sorted
+            # but for the Ace above the King, the suit's lowest card), and the one place no card holds.
+            naturals: list[Card] = []
+            missing = 0
+            for high in range(low, min(low + longest - 1, HIGH_ACE) + 1):
+                card = cards_at[high]
+                if high == HIGH_ACE and low == 1 and counts[base] < 2:
+                    card = -1  # one Ace cannot stand at both ends
+                if card >= 0:
+                    naturals.append(card)
+                elif missing:
                     break
-                naturals = [at[p] for p in window if at[p] >= 0]
-                if not missing:
-                    found.add(tuple(sorted(naturals)))
-                # One position held by a wild card: the missing one, or any position of the window.
-                for position in missing or list(window):
-                    rest = naturals if missing else [at[p] for p in window if p != position]
+                else:
+                    missing = high
+                if high - low + 1 < max(shortest, 3):
+                    continue
+                ordered = sorted(naturals) if high == HIGH_ACE else naturals
+                if missing:
                     for wild in wilds:
-                        if counts[wild] > rest.count(wild):
-                            found.add(tuple(sorted((*rest, wild))))
+                        if counts[wild] > (wild == own_two and own_two in ordered):
+                            found.add(_with_card(ordered, wild))
+                    continue
+                found.add(tuple(ordered))
+                # A wild card in any place of the window, its natural card left out.
+                for left_out in range(len(ordered)):
+                    rest = ordered[:left_out] + ordered[left_out + 1 :]
+                    for wild in wilds:
+                        if counts[wild] > (wild == own_two and own_two in rest):
+                            found.add(_with_card(rest, wild))
     for rank in set_ranks:
         by_suit = [(card, counts[card]) for card in twins(make_card(rank, 0))]
         naturals_held = sum(n for _, n in by_suit)
@@ -891,6 +911,14 @@ def _meld_candidates(  # noqa: PLR0912, PLR0913
         wild_only = _wild_multisets(list(counts), max(shortest, 3), sum(counts[w] for w in WILD_CARDS))
         found.update(m for m in wild_only if meld_shape(m, rules) is not None)
     return found
+
+
+def _with_card(cards: list[Card], card: Card) -> MeldCards:
+    """``cards`` (sorted) and ``card``, sorted."""
+    at = len(cards)
+    while at and cards[at - 1] > card:
+        at -= 1
+    return (*cards[:at], card, *cards[at:])
 
 
 def all_melds_of(counts: bytes, rules: MeldRules, shortest: int = 3) -> tuple[MeldCards, ...]:
