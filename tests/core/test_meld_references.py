@@ -1,6 +1,7 @@
-"""The engine's meld reading, its listing of a hand's melds and its openings of two melds under a minimum,
-each against a plain reference that tries everything: the engine's versions take shortcuts (bit masks of
-places, melds built valid, bounds that spare work), and must answer exactly as the slow ways do."""
+"""The engine's reading of a run and its openings of two melds under a minimum, each against a plain
+reference that tries everything: the engine's versions take shortcuts (bit masks of places, bounds that
+spare work), and must answer exactly as the slow ways do. (A hand's melds are checked against every part
+of it in test_properties.py.)"""
 
 from __future__ import annotations
 
@@ -14,8 +15,6 @@ from biriba.core.cards import ACE, JOKER, TWO, counts_of, make_card, rank_of, su
 from biriba.core.listing import OPENING_PAIR_LIMIT, _find_opening_pairs
 from biriba.core.melds import HIGH_ACE, TWOS, MeldCards, MeldRules, _run_shape, all_melds, extends, meld_shape
 from biriba.core.rules import Rules
-
-FEW_CARDS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def run_readings(cards: MeldCards, longest: int) -> set[tuple[int, int, int, int | None]]:
@@ -81,46 +80,6 @@ def test_a_run_is_read_exactly_when_some_reading_lays_it(cards: MeldCards, ace_t
         assert (shape.suit, shape.low, shape.wild_position, shape.wild) in readings
         # A clean reading is preferred wherever there is one.
         assert (shape.wild is None) == any(wild is None for *_, wild in readings)
-
-
-@st.composite
-def small_hands(draw: st.DrawFn) -> list[int]:
-    """Up to a dozen cards of two decks, near runs and sets, with wild cards."""
-    suit = draw(st.integers(0, 3))
-    low = draw(st.integers(1, 10))
-    cards = [make_card(rank, suit) for rank in range(low, low + draw(st.integers(0, 5)))]
-    rank = draw(st.integers(1, 13))
-    cards += [make_card(rank, s) for s in draw(st.lists(st.integers(0, 3), max_size=3))]
-    cards += draw(st.lists(st.sampled_from([JOKER, *TWOS]), max_size=3))
-    cards += draw(st.lists(st.integers(0, 52), max_size=2))
-    return [min(held, 2) for held in counts_of([card for card in cards if card < 53])]
-
-
-def melds_by_trying_every_part(counts: list[int], rules: MeldRules) -> list[MeldCards]:
-    """Every part of the hand, of three cards or more, that :func:`meld_shape` reads as a meld, sorted."""
-    held = [card for card, n in enumerate(counts) if n]
-    found = []
-    for taken in product(*(range(counts[card] + 1) for card in held)):
-        part = tuple(card for card, n in zip(held, taken, strict=True) for _ in range(n))
-        if len(part) >= 3 and meld_shape(part, rules) is not None:
-            found.append(part)
-    return sorted(found)
-
-
-MELD_OPTIONS = st.builds(
-    MeldRules,
-    sets=st.booleans(),
-    sets_of_twos=st.booleans(),
-    wild_melds=st.booleans(),
-    ace_to_ace=st.booleans(),
-    only_set_rank=st.sampled_from([0, 0, 1]),
-)
-
-
-@FEW_CARDS
-@given(counts=small_hands(), rules=MELD_OPTIONS)
-def test_every_meld_of_a_hand_is_listed_once_in_order(counts: list[int], rules: MeldRules) -> None:
-    assert all_melds(counts, rules) == melds_by_trying_every_part(counts, rules)
 
 
 def pairs_by_definition(hand: bytes, rules: Rules, minimum: int, owed: frozenset[int]) -> list[tuple[MeldCards, ...]]:

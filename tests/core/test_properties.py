@@ -16,6 +16,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Callable
+from itertools import product
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -23,12 +24,13 @@ from hypothesis import strategies as st
 
 from biriba.bots import make_bot
 from biriba.core.actions import Action, Discard, Draw, Extend, Meld, Pass, TakePile
-from biriba.core.cards import JOKER, N_CARD_TYPES, cards_of, counts_of, pack, parse_cards, shuffled_pack
+from biriba.core.cards import JOKER, N_CARD_TYPES, cards_of, counts_of, make_card, pack, parse_cards, shuffled_pack
 from biriba.core.compiled import COMPILED
 from biriba.core.errors import IllegalAction
 from biriba.core.melds import (
     TWOS,
     WILD_CARDS,
+    MeldCards,
     MeldRules,
     _find_hardest_card,
     _layable_with_sets,
@@ -600,6 +602,36 @@ def test_the_melds_holding_a_card_are_exactly_those_of_every_meld(
     for card, held in enumerate(counts):
         if held:
             assert list(_melds_holding(card, bytes(counts), rules)) == [m for m in every if card in m]
+
+
+@st.composite
+def small_hands(draw: st.DrawFn) -> list[int]:
+    """Up to a dozen cards of two decks, near runs and sets, with wild cards."""
+    suit = draw(st.integers(0, 3))
+    low = draw(st.integers(1, 10))
+    cards = [make_card(rank, suit) for rank in range(low, min(low + draw(st.integers(0, 5)), 14))]
+    rank = draw(st.integers(1, 13))
+    cards += [make_card(rank, s) for s in draw(st.lists(st.integers(0, 3), max_size=3))]
+    cards += draw(st.lists(st.sampled_from([JOKER, *TWOS]), max_size=3))
+    cards += draw(st.lists(st.integers(0, 52), max_size=2))
+    return [min(held, 2) for held in counts_of(cards)]
+
+
+def melds_by_trying_every_part(counts: list[int], rules: MeldRules) -> list[MeldCards]:
+    """Every part of the hand, of three cards or more, that :func:`meld_shape` reads as a meld, sorted."""
+    held = [card for card, n in enumerate(counts) if n]
+    found = []
+    for taken in product(*(range(counts[card] + 1) for card in held)):
+        part = tuple(card for card, n in zip(held, taken, strict=True) for _ in range(n))
+        if len(part) >= 3 and meld_shape(part, rules) is not None:
+            found.append(part)
+    return sorted(found)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(counts=small_hands(), rules=MELD_OPTIONS)
+def test_every_meld_of_a_hand_is_listed_once_in_order(counts: list[int], rules: MeldRules) -> None:
+    assert all_melds(counts, rules) == melds_by_trying_every_part(counts, rules)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -831,7 +831,7 @@ def longer_melds_holding(table: MeldCards, shape: MeldShape, counts: list[int], 
     return sorted(m for m in found if not held - Counter(m))
 
 
-def _meld_candidates(  # noqa: PLR0912, PLR0913
+def _meld_candidates(  # noqa: PLR0913
     counts: list[int] | bytes,
     rules: MeldRules,
     shortest: int,
@@ -852,47 +852,11 @@ def _meld_candidates(  # noqa: PLR0912, PLR0913
     wilds = [w for w in WILD_CARDS if counts[w]]
     longest = rules.longest_run
     for suit in suits:
-        base = suit * 13
-        cards_at = [-1] * 15
-        in_suit = 0
-        for rank in range(1, 14):
-            if counts[base + rank - 1]:
-                cards_at[rank] = base + rank - 1
-                in_suit += 1
-        if in_suit < 2:
+        cards_at = _suit_places(counts, suit)
+        if sum(card >= 0 for card in cards_at[1:HIGH_ACE]) < 2:
             continue  # a run has two natural cards at least (one wild card at most)
-        cards_at[HIGH_ACE] = cards_at[ACE]
-        own_two = base + TWO - 1
         for low in range(1, 13):
-            # The window grows a place at a time from ``low``: its natural cards in place order (sorted
-            # but for the Ace above the King, the suit's lowest card), and the one place no card holds.
-            naturals: list[Card] = []
-            missing = 0
-            for high in range(low, min(low + longest - 1, HIGH_ACE) + 1):
-                card = cards_at[high]
-                if high == HIGH_ACE and low == 1 and counts[base] < 2:
-                    card = -1  # one Ace cannot stand at both ends
-                if card >= 0:
-                    naturals.append(card)
-                elif missing:
-                    break
-                else:
-                    missing = high
-                if high - low + 1 < max(shortest, 3):
-                    continue
-                ordered = sorted(naturals) if high == HIGH_ACE else naturals
-                if missing:
-                    for wild in wilds:
-                        if counts[wild] > (wild == own_two and own_two in ordered):
-                            found.add(_with_card(ordered, wild))
-                    continue
-                found.add(tuple(ordered))
-                # A wild card in any place of the window, its natural card left out.
-                for left_out in range(len(ordered)):
-                    rest = ordered[:left_out] + ordered[left_out + 1 :]
-                    for wild in wilds:
-                        if counts[wild] > (wild == own_two and own_two in rest):
-                            found.add(_with_card(rest, wild))
+            _add_runs_from(found, cards_at, low, low + max(shortest, 3) - 1, longest, wilds, counts)
     for rank in set_ranks:
         by_suit = [(card, counts[card]) for card in twins(make_card(rank, 0))]
         naturals_held = sum(n for _, n in by_suit)
@@ -911,6 +875,67 @@ def _meld_candidates(  # noqa: PLR0912, PLR0913
         wild_only = _wild_multisets(list(counts), max(shortest, 3), sum(counts[w] for w in WILD_CARDS))
         found.update(m for m in wild_only if meld_shape(m, rules) is not None)
     return found
+
+
+def _suit_places(counts: Sequence[int], suit: int) -> list[int]:
+    """The card of ``suit`` held at each run place (1, the Ace below the Two, to 14, the Ace above the
+    King), or -1."""
+    base = suit * 13
+    cards_at = [-1] * (HIGH_ACE + 1)
+    for place in range(1, FULL_RUN_LENGTH + 1):
+        if counts[base + place - 1]:
+            cards_at[place] = base + place - 1
+    cards_at[HIGH_ACE] = cards_at[ACE]
+    return cards_at
+
+
+def _add_runs_from(  # noqa: PLR0913
+    found: set[MeldCards],
+    cards_at: list[int],
+    low: int,
+    shortest_high: int,
+    longest: int,
+    wilds: list[Card],
+    counts: Sequence[int],
+) -> None:
+    """Add to ``found`` the runs of a suit's places (``cards_at``: :func:`_suit_places`) from ``low`` whose
+    high place is ``shortest_high`` or above: the window widens a place at a time while it misses one place
+    at most, and each is laid as :func:`_add_window_runs` says."""
+    naturals: list[Card] = []  # the window's natural cards, sorted but for an Ace above the King
+    missing = 0
+    for high in range(low, min(low + longest - 1, HIGH_ACE) + 1):
+        card = cards_at[high]
+        if high == HIGH_ACE and low == 1 and card >= 0 and counts[card] < 2:
+            card = -1  # one Ace cannot stand at both ends
+        if card >= 0:
+            naturals.append(card)
+        elif missing:
+            return  # a run holds one wild card at most: wider windows miss as many
+        else:
+            missing = high
+        if high >= shortest_high:
+            # The Ace above the King is the suit's lowest card.
+            _add_window_runs(found, sorted(naturals) if high == HIGH_ACE else naturals, missing, wilds, counts)
+
+
+def _add_window_runs(
+    found: set[MeldCards], naturals: list[Card], missing: int, wilds: list[Card], counts: Sequence[int]
+) -> None:
+    """Add to ``found`` the runs of one window of a suit's places: its natural cards (sorted) with a wild card held
+    (``wilds``) in the place missing, or, with none missing, alone and with a wild card in the place of
+    any one of them (the suit's own Two, where it is one of them, only if another is held)."""
+    own_two = naturals[0] - naturals[0] % 13 + TWO - 1
+    if missing:
+        for wild in wilds:
+            if counts[wild] > (wild == own_two and own_two in naturals):
+                found.add(_with_card(naturals, wild))
+        return
+    found.add(tuple(naturals))
+    for left_out in range(len(naturals)):
+        rest = naturals[:left_out] + naturals[left_out + 1 :]
+        for wild in wilds:
+            if counts[wild] > (wild == own_two and own_two in rest):
+                found.add(_with_card(rest, wild))
 
 
 def _with_card(cards: list[Card], card: Card) -> MeldCards:
@@ -1661,48 +1686,18 @@ def _natural_card_melds(card: Card, pool: bytes, rules: MeldRules) -> tuple[Meld
     return tuple(sorted(m for m in found if card in m and meld_shape(m, rules) is not None))
 
 
-def _natural_card_candidates(card: Card, pool: bytes, rules: MeldRules) -> set[MeldCards]:  # noqa: PLR0912
+def _natural_card_candidates(card: Card, pool: bytes, rules: MeldRules) -> set[MeldCards]:
     """Candidate melds (a superset of the valid ones) of the cards of ``pool`` that may hold the natural
     ``card``: the runs of :func:`_meld_candidates` whose window covers the card's place (an Ace's at either
     end), and the sets of its rank that hold it. The partition search asks this of every card it places."""
     found: set[MeldCards] = set()
     suit, rank = suit_of(card), rank_of(card)
     wilds = [w for w in WILD_CARDS if pool[w]]
-    base = suit * 13
-    cards_at = [-1] * (HIGH_ACE + 1)
-    for place in range(1, FULL_RUN_LENGTH + 1):
-        if pool[base + place - 1]:
-            cards_at[place] = base + place - 1
-    cards_at[HIGH_ACE] = cards_at[ACE]
+    cards_at = _suit_places(pool, suit)
     longest = rules.longest_run
     for place in (ACE, HIGH_ACE) if rank == ACE else (rank,):
         for low in range(max(1, place - longest + 1), min(place, HIGH_ACE - 2) + 1):
-            # The windows from ``low`` that cover the place, widened one place at a time.
-            naturals: list[Card] = []
-            missing = 0
-            for high in range(low, min(low + longest - 1, HIGH_ACE) + 1):
-                at = cards_at[high]
-                if high == HIGH_ACE and low == 1 and pool[base] < 2:
-                    at = -1  # one Ace cannot stand at both ends
-                if at < 0:
-                    missing += 1
-                    if missing > 1:
-                        break  # a run holds one wild card at most: wider windows miss as many
-                else:
-                    naturals.append(at)
-                if high < low + 2 or high < place:
-                    continue
-                if missing:
-                    for wild in wilds:
-                        if pool[wild] > naturals.count(wild):
-                            found.add(tuple(sorted((*naturals, wild))))
-                    continue
-                found.add(tuple(sorted(naturals)))
-                for left_out in range(len(naturals)):  # a wild card in the place of any of them
-                    rest = naturals[:left_out] + naturals[left_out + 1 :]
-                    for wild in wilds:
-                        if pool[wild] > rest.count(wild):
-                            found.add(tuple(sorted((*rest, wild))))
+            _add_runs_from(found, cards_at, low, max(low + 2, place), longest, wilds, pool)
     if rank in rules.set_ranks:
         by_suit = [(twin, pool[twin]) for twin in twins(card)]
         if sum(n for _, n in by_suit) >= 2:
