@@ -921,9 +921,9 @@ def _add_runs_from(  # noqa: PLR0913
 def _add_window_runs(
     found: set[MeldCards], naturals: list[Card], missing: int, wilds: list[Card], counts: Sequence[int]
 ) -> None:
-    """Add to ``found`` the runs of one window of a suit's places: its natural cards (sorted) with a wild card held
-    (``wilds``) in the place missing, or, with none missing, alone and with a wild card in the place of
-    any one of them (the suit's own Two, where it is one of them, only if another is held)."""
+    """Add to ``found`` the runs of one window of a suit's places: its natural cards (sorted) with a wild
+    card held (``wilds``) in the place missing, or, with none missing, alone and with a wild card in the
+    place of any one of them (the suit's own Two, where it is one of them, only if another is held)."""
     own_two = naturals[0] - naturals[0] % 13 + TWO - 1
     if missing:
         for wild in wilds:
