@@ -28,6 +28,8 @@ from biriba.core.cards import JOKER, N_CARD_TYPES, cards_of, counts_of, make_car
 from biriba.core.compiled import COMPILED
 from biriba.core.errors import IllegalAction
 from biriba.core.melds import (
+    _ID_MASK,
+    _SUIT_STATES,
     TWOS,
     WILD_CARDS,
     MeldCards,
@@ -756,6 +758,27 @@ def test_the_bound_with_sets_never_counts_a_wild_card_it_does_not_hold() -> None
     assert _layable_with_sets(bytes(counts), rules.number, keep_one=True) is False
     spades = counts_of(parse_cards(["5S", "6S", "7S", "7S", "8S", "9S"]))
     assert _layable_with_sets(bytes(spades), rules.number, keep_one=True) is True
+
+
+def test_the_bound_with_sets_answers_the_same_once_its_suit_states_are_numbered_anew() -> None:
+    # A way's key holds each suit's state by a number; once half the numbers a key can hold are given, they
+    # are given anew before the next hand is checked, and the steps cached by number are forgotten with
+    # them. The answers stay those of a fresh start.
+    rules = MeldRules(wild_melds=True, ace_to_ace=True)
+    hands = [
+        "5S 6S 7S 7S 8S 9S 8D 8C",
+        "QD AD 2D 7S 7H",
+        "AS 2S 9S AH 2H 3H 6H 9H QH KH 2D 3D 6D QD 2C KC JK",
+        "3H 4H 5H 6H 7H 7D 7C 7S JK 9C 10C JC QC KC AC 2C",
+        "AD AD AS AC 4S 5S 6S 6S 7S 8S 9D 10D JD JD QD KD",
+    ]
+    checked = [(bytes(counts_of(parse_cards(hand.split()))), keep_one) for hand in hands for keep_one in (False, True)]
+    answers = [_layable_with_sets.__wrapped__(counts, rules.number, keep_one) for counts, keep_one in checked]
+    assert set(answers) == {True, False}
+    _SUIT_STATES.extend([0] * (_ID_MASK // 2 + 1 - len(_SUIT_STATES)))
+    again = [_layable_with_sets.__wrapped__(counts, rules.number, keep_one) for counts, keep_one in checked]
+    assert again == answers
+    assert len(_SUIT_STATES) < _ID_MASK // 2
 
 
 def test_a_card_that_no_card_comes_near_is_refused_before_the_places_are_played() -> None:

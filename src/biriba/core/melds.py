@@ -1086,17 +1086,43 @@ _KIND_MASK: Final = (1 << _KIND_BITS) - 1
 _WAITING_SHIFT: Final = _RUN_KINDS * _KIND_BITS
 """Where a suit's state counts its Aces waiting for the place above the King."""
 _RUNS_MASK: Final = (1 << _WAITING_SHIFT) - 1
-_SUIT_BITS: Final = _WAITING_SHIFT + 4
-_SUIT_MASK: Final = (1 << _SUIT_BITS) - 1
-_SENT_SHIFT: Final = 4 * _SUIT_BITS
-"""Where a way's key counts the cards sent to the sets of the place being played."""
+_ID_BITS: Final = 13
+"""A way's key holds each suit's state as a number given to it in :data:`_SUIT_STATES`, in this many bits:
+four suits' states in full (24 bits each) would make every key a long integer, whose arithmetic runs far
+slower than that of numbers of one machine word."""
+_ID_MASK: Final = (1 << _ID_BITS) - 1
+_SENT_SHIFT: Final = 4 * _ID_BITS
+"""Where a way's key counts the cards sent to the sets of the place being played (at most 24, six decks)."""
+_SUIT_STATES: Final[list[int]] = [0]
+"""The suit states met so far, by the number that stands for them in keys (0: no run open, no Ace waiting)."""
+_SUIT_STATE_IDS: Final[dict[int, int]] = {0: 0}
 _AFTER_RUNS: Final = HIGH_ACE + 1
 """The place after the last, where every run closes."""
 _STEPS_CACHE_SIZE: Final = 1 << 14
 _RUN_STEPS: Final[dict[int, tuple[tuple[int, int], ...]]] = {}
 """The cache of :func:`_run_steps` (numbers only: the garbage collector does not walk it)."""
 _PLACE_STEPS: Final[dict[int, tuple[tuple[int, int, int, int], ...]]] = {}
-"""The cache of :func:`_place_steps`."""
+"""The cache of :func:`_place_steps`, by suit state number: forgotten with the numbers."""
+
+
+def _bound_suit_state_numbers() -> None:
+    """Once half the numbers a key holds are given, forget the suit states' numbers and the steps that name
+    states by them: asked between two checks of :func:`_layable_with_sets`, never during one."""
+    if len(_SUIT_STATES) <= _ID_MASK // 2:
+        return
+    del _SUIT_STATES[1:]
+    _SUIT_STATE_IDS.clear()
+    _SUIT_STATE_IDS[0] = 0
+    _PLACE_STEPS.clear()
+
+
+def _suit_state_id(state: int) -> int:
+    """The number standing for a suit's ``state`` in the keys of :func:`_layable_with_sets`."""
+    found = _SUIT_STATE_IDS.get(state)
+    if found is None:
+        found = _SUIT_STATE_IDS[state] = len(_SUIT_STATES)
+        _SUIT_STATES.append(state)
+    return found
 
 
 @lru_cache(maxsize=1 << 12)
@@ -1116,6 +1142,7 @@ def _layable_with_sets(counts: bytes, rules_number: int, keep_one: bool) -> bool
     rules = _RULES_BY_NUMBER[rules_number]
     if _lonely_cards(counts, rules.set_ranks) > keep_one:
         return False
+    _bound_suit_state_numbers()
     wild_total = counts[JOKER] + sum(counts[two] for two in TWOS)
     possible = (1 << (wild_total + 1)) - 1  # never more placed than held
     # A way's numbers of wild cards placed, with every card in a meld (the low bits) and with one kept (from
@@ -1139,7 +1166,8 @@ def _layable_with_sets(counts: bytes, rules_number: int, keep_one: bool) -> bool
             ways = _through_place(ways, counts, suit, place, settable, keep_one, kept_shift)
             if not ways:
                 return False
-            if len(ways) > _STATE_LIMIT:
+            if len(ways) > _STATE_LIMIT or len(_SUIT_STATES) > _ID_MASK:
+                # Too many ways, or a state numbered past what a key holds (its ways' keys are wrong).
                 return None
         if settable:
             ways = _sets_made(ways, possible, both)
@@ -1189,10 +1217,11 @@ def _through_place(  # noqa: PLR0913
     later_held = counts[first + place + 1] if place < 12 else 0
     possible = (1 << (kept_shift // 2)) - 1
     both = possible | possible << kept_shift
-    shift = suit * _SUIT_BITS
+    shift = suit * _ID_BITS
     advanced: dict[int, int] = {}
     for key, placed in ways.items():
-        state = key >> shift & _SUIT_MASK
+        state_id = key >> shift & _ID_MASK
+        state = _SUIT_STATES[state_id]
         if not held and not state & _RUNS_MASK and place < HIGH_ACE:
             advanced[key] = advanced.get(key, 0) | placed
             continue
@@ -1200,9 +1229,9 @@ def _through_place(  # noqa: PLR0913
             later_held = state >> _WAITING_SHIFT
         elif place == 13:
             next_held = state >> _WAITING_SHIFT
-        rest = key - (state << shift)
+        rest = key - (state_id << shift)
         for after, wild_counts, sent, kept in _place_steps(
-            state, held, next_held, later_held, place, settable, keep_one
+            state_id, held, next_held, later_held, place, settable, keep_one
         ):
             placing = wild_counts & possible  # never more than held: so no sum reaches kept_shift
             if not placing:
@@ -1236,18 +1265,20 @@ def _sets_made(ways: dict[int, int], possible: int, both: int) -> dict[int, int]
 
 
 def _place_steps(  # noqa: PLR0912, PLR0913
-    state: int, held: int, next_held: int, later_held: int, place: int, settable: bool, keep_one: bool
+    state_id: int, held: int, next_held: int, later_held: int, place: int, settable: bool, keep_one: bool
 ) -> tuple[tuple[int, int, int, int], ...]:
-    """Every way one suit's ``state`` (its open runs and waiting Aces) goes through ``place`` with the
-    ``held`` natural cards of the place: the state after, the bit mask of the numbers of wild cards it
-    places, the cards sent to sets, and whether one card is kept (``keep_one``). A natural Two goes to a run
-    at its place or is a wild card (counted as placed when natural, as :func:`_suit_wild_counts` does); an
-    Ace starts a run at the bottom or waits for the top, where it goes to a run, to the Aces' sets or is kept."""
+    """Every way one suit's state (its open runs and waiting Aces; ``state_id``, its number in
+    :data:`_SUIT_STATES`) goes through ``place`` with the ``held`` natural cards of the place: the state
+    after (its number), the bit mask of the numbers of wild cards it places, the cards sent to sets, and
+    whether one card is kept (``keep_one``). A natural Two goes to a run at its place or is a wild card
+    (counted as placed when natural, as :func:`_suit_wild_counts` does); an Ace starts a run at the bottom
+    or waits for the top, where it goes to a run, to the Aces' sets or is kept."""
     special = place if place in (ACE, TWO, HIGH_ACE, _AFTER_RUNS) else 0  # the ordinary places share their steps
-    key = ((((state << 6 | held) << 5 | next_held) << 5 | later_held) << 4 | special) << 2 | settable << 1 | keep_one
+    key = ((((state_id << 6 | held) << 5 | next_held) << 5 | later_held) << 4 | special) << 2 | settable << 1 | keep_one
     found = _PLACE_STEPS.get(key)
     if found is not None:
         return found
+    state = _SUIT_STATES[state_id]
     runs = state & _RUNS_MASK
     waiting = state >> _WAITING_SHIFT
     steps: list[tuple[int, int, int, int]] = []
@@ -1270,7 +1301,9 @@ def _place_steps(  # noqa: PLR0912, PLR0913
                     steps.append((after | waiting << _WAITING_SHIFT, wild_counts, sent, kept))
     if len(_PLACE_STEPS) >= _STEPS_CACHE_SIZE:
         _PLACE_STEPS.clear()
-    found = _PLACE_STEPS[key] = tuple(steps)
+    found = _PLACE_STEPS[key] = tuple(
+        (_suit_state_id(after), wild_counts, sent, kept) for after, wild_counts, sent, kept in steps
+    )
     return found
 
 
