@@ -423,6 +423,8 @@ def test_the_meld_search_caches_hold_nothing_the_garbage_collector_walks() -> No
         melds_module.whole_hand_partitions(counts, rules, keep_one=True)
         melds_module.single_card_extensions(m("QS QH QD"), rules)
         melds_module.extension_shape(m("QS QH QD"), m("QC"), rules)
+        # The runs-only check has caches of its own: asked under rules whose only melds are runs.
+        melds_module.runs_only_layable(bytes(counts), Rules.from_preset("kouridakis").meld_rules, keep_one=True)
     for _ in range(3):  # a pass stops tracking a tuple once what it holds is untracked: one level a pass
         gc.collect()
     untracked = (
