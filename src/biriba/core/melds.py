@@ -725,9 +725,8 @@ def _run_triples(key: bytes) -> tuple[MeldCards, ...]:
     held = key[1:14] + key[1:2]  # positions 1 (Ace) .. 13 (King), 14 (high Ace)
     found: set[MeldCards] = set()
     for low in range(1, 13):
-        window = held[low - 1 : low + 2]
-        if window.count(0) < 2:
-            found.update(_window_triples(suit, low, window, wilds))
+        if held[low - 1] + held[low] + held[low + 1] >= 2:  # two of the three places held (0 or 1 each)
+            found.update(_window_triples(suit, low, held[low - 1 : low + 2], wilds))
     return tuple(sorted(found))
 
 
@@ -1471,7 +1470,7 @@ def _run_wild_counts(places: int, leave_one: bool) -> int:
     found = 0
     if leave_one and lowest != TWO:
         found = _run_wild_counts(places - (1 << _PLACE_BITS * lowest), False)
-    for low in (lowest - 1, lowest) if lowest > 1 else (lowest,):
+    for low in range(lowest - 1 if lowest > 1 else lowest, lowest + 1):
         rest = places  # the cards left once the window low..high is laid
         missing = 0
         for high in range(low, min(low + SHORT_MELD - 1, HIGH_ACE) + 1):
