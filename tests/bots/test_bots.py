@@ -502,15 +502,26 @@ def test_a_search_playout_plays_its_whole_horizon_of_turns() -> None:
     assert len(movers) > 60  # thirty turns took more actions than one turn's cap
 
 
-@pytest.mark.parametrize(("players", "horizon"), [(2, 1), (3, 1), (4, 4), (5, 1), (6, 5), (8, 7)])
-def test_a_search_plays_out_its_tables_horizon_unless_told_another(players: int, horizon: int) -> None:
-    """By default a playout runs the table's horizon (a round of the table at four, six and eight
-    players, one turn elsewhere): the default search weighs its candidates exactly as one told that
-    horizon does, and not as one told another."""
+@pytest.mark.parametrize(
+    ("preset", "players", "horizon"),
+    [
+        ("standard", 2, 1),
+        ("standard", 3, 1),
+        ("standard", 4, 4),
+        ("standard", 5, 5),
+        ("kouridakis", 5, 5),
+        ("standard", 6, 5),
+        ("standard", 8, 7),
+    ],
+)
+def test_a_search_plays_out_its_tables_horizon_unless_told_another(preset: str, players: int, horizon: int) -> None:
+    """By default a playout runs the table's horizon (a round of the table at four, five, six and eight
+    players, one turn elsewhere), whatever the preset: the default search weighs its candidates exactly as
+    one told that horizon does, and not as one told another (a margin differs, or a choice)."""
     assert playout_turns(players) == horizon
-    rules = Rules.from_preset("standard", players=players)
+    rules = Rules.from_preset(preset, players=players)
     state = HandState.deal(rules, dealer=0, seed=8)
-    weighed = 0
+    weighed = differed = 0
     while weighed < 3 and not state.is_over:
         seat, legal = state.current, state.legal_actions()
         view = observe(state, seat)
@@ -519,10 +530,11 @@ def test_a_search_plays_out_its_tables_horizon_unless_told_another(players: int,
             told = SearchBot(worlds=4, turns=horizon).choose_with_margin(view, legal, random.Random(weighed))
             other = SearchBot(worlds=4, turns=horizon + 2).choose_with_margin(view, legal, random.Random(weighed))
             assert default == told
-            assert default != other
+            differed += default != other
             weighed += 1
         state.apply(HeuristicBot().choose(view, legal, random.Random(0)))
     assert weighed == 3
+    assert differed >= 1
 
 
 @pytest.mark.parametrize(
