@@ -554,6 +554,23 @@ def test_search_options_are_checked(spec: str) -> None:
         make_bot(spec)
 
 
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("search:turns=x", "bot spec 'search:turns=x': turns takes a number, not 'x'"),
+        ("search:worlds=many", "worlds takes a number, not 'many'"),
+        ("heuristic:greed=high", "greed takes a number, not 'high'"),
+        ("search:depth=3,turns=2", "bot 'search' takes no option(s) depth"),
+    ],
+)
+def test_a_bot_option_of_the_wrong_kind_is_named_as_such(spec: str, message: str) -> None:
+    # A word where a number goes once read "takes no option(s) turns" (the constructor's own complaint,
+    # read as an unknown option); the error names the option and what it takes.
+    with pytest.raises(InvalidInputError) as raised:
+        make_bot(spec)
+    assert message in str(raised.value)
+
+
 # --- the bots' generators -------------------------------------------------------------------------
 
 

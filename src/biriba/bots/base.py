@@ -5,6 +5,7 @@ It never gets the state, so it cannot see another seat's cards, the draw pile or
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
@@ -75,12 +76,27 @@ def make_bot(spec: str) -> Bot:
     if name not in bots:
         raise InvalidInputError(f"unknown bot {name!r} (known: {', '.join(bots)})")
     options = _options(spec, option_text)
+    _check_options(spec, name, bots[name], options)
     try:
         return bots[name](**options)
-    except TypeError:
-        raise InvalidInputError(f"bot {name!r} takes no option(s) {', '.join(sorted(options))}") from None
-    except ValueError as error:
+    except (TypeError, ValueError) as error:
         raise InvalidInputError(f"bot spec {spec!r}: {error}") from None
+
+
+def _check_options(spec: str, name: str, make: Callable[..., Bot], options: dict[str, float | int | str]) -> None:
+    """Raise :class:`InvalidInputError` for an option the bot does not take, or a word where it takes a
+    number: read from its constructor's parameters (names and defaults, which a compiled class keeps too),
+    so that the error names the option instead of the constructor's own complaint."""
+    parameters = inspect.signature(make).parameters
+    any_name = any(parameter.kind is inspect.Parameter.VAR_KEYWORD for parameter in parameters.values())
+    unknown = sorted(key for key in options if key not in parameters and not any_name)
+    if unknown:
+        raise InvalidInputError(f"bot {name!r} takes no option(s) {', '.join(unknown)}")
+    for key, value in options.items():
+        parameter = parameters.get(key)
+        takes_words = parameter is not None and isinstance(parameter.default, str)
+        if isinstance(value, str) and not takes_words:
+            raise InvalidInputError(f"bot spec {spec!r}: {key} takes a number, not {value!r}")
 
 
 def _options(spec: str, text: str) -> dict[str, float | int | str]:
