@@ -438,7 +438,13 @@ def test_the_meld_search_caches_hold_nothing_the_garbage_collector_walks() -> No
     for cache in untracked:
         assert cache, "the searches above fill every one of these caches"
         assert not gc.is_tracked(cache)
-    for cache in (melds_module._SET_TRIPLES, melds_module._RUNS_BY_PRESENCE):
+    groups = (
+        melds_module._SET_TRIPLES,
+        melds_module._RUNS_BY_PRESENCE,
+        melds_module._WINDOW_CODES,
+        melds_module._TRIPLE_OF_CODE,
+    )
+    for cache in groups:
         assert cache, "the searches above fill every one of these caches"
         tracked = [key for key, value in cache.items() if gc.is_tracked(key) or gc.is_tracked(value)]
         assert not tracked

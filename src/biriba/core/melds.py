@@ -635,22 +635,26 @@ def _gather_triples(  # noqa: PLR0913
             # Counts beyond what a run can use (a second copy, a third wild card) do not change its melds.
             run_key = run_keys[key] = _run_key(suit, held, wilds_held)
         places += _take_group(_runs_of(run_key, with_places), found, with_places)
+    wilds_present = -1  # which wild cards are held, one bit each (Joker first): found at the first set
     for rank in rules.set_ranks:
         if ranks is not None and rank not in ranks:
             continue
         index = rank - 1  # the rank's card in the spades, 13 apart in each suit
-        # A set needs two natural cards of its rank: four lookups say whether, cheaper than a slice.
-        if held[index] + held[index + 13] + held[index + 26] + held[index + 39] >= 2:
-            by_suit = held[index:52:13]
-            set_key = by_suit + wilds_held + _RANK_INDEXES[index]
-            triples = _SET_TRIPLES.get(set_key)
-            if triples is None:
-                present = bytes(min(n, 1) for n in wilds_held)
-                melds = _set_triples(index, bytes((index, *by_suit)) + present)
-                triples = _SET_TRIPLES[set_key] = _triple_group(melds, with_places)
-            elif with_places and triples[1] < 0:
-                triples = _SET_TRIPLES[set_key] = _triple_group(triples[0], True)
-            places += _take_group(triples, found, with_places)
+        spades, hearts, diamonds, clubs = held[index], held[index + 13], held[index + 26], held[index + 39]
+        if spades + hearts + diamonds + clubs < 2:
+            continue  # a set needs two natural cards of its rank
+        if wilds_present < 0:
+            wilds_present = sum(1 << bit for bit, count in enumerate(wilds_held) if count)
+        # A set holds a natural card at most three times, and one wild card: the copies held past three,
+        # and past one of each wild card, do not change the melds. What is left is the key, one number.
+        set_key = index | wilds_present << 4
+        set_key |= min(spades, 3) << 9 | min(hearts, 3) << 11 | min(diamonds, 3) << 13 | min(clubs, 3) << 15
+        triples = _SET_TRIPLES.get(set_key)
+        if triples is None:
+            triples = _SET_TRIPLES[set_key] = _triple_group(_set_triples(set_key), with_places)
+        elif with_places and triples[1] < 0:
+            triples = _SET_TRIPLES[set_key] = _triple_group(triples[0], True)
+        places += _take_group(triples, found, with_places)
     if ranks is None and (rules.sets_of_twos or rules.wild_melds) and sum(wilds_held) >= 3:
         places += _take_group(_wild_triples(wilds_held, rules.number), found, with_places)
     return places
@@ -663,10 +667,6 @@ def _take_group(group: _TripleGroup, found: list[MeldCards] | None, with_places:
     if found is not None:
         found += melds
     return places if with_places else 0
-
-
-_RANK_INDEXES: Final = tuple(bytes((index,)) for index in range(13))
-"""Each rank index as one byte, the end of its key in :data:`_SET_TRIPLES`."""
 
 
 @lru_cache(maxsize=1 << 8)
@@ -697,9 +697,9 @@ _HELD: Final = bytes([0] + [1] * 255)
 _RUN_KEYS: Final[tuple[dict[bytes, bytes], ...]] = ({}, {}, {}, {})
 """For each suit, its card counts and the wild cards held, and the key of :data:`_RUNS_BY_PRESENCE` they
 make (bytes to bytes: the garbage collector stops walking the dicts)."""
-_SET_TRIPLES: Final[dict[bytes, _TripleGroup]] = {}
-"""Caches of :func:`three_card_melds`: a rank's card counts, the wild cards held and the rank give its melds.
-Hands in play repeat these small keys often; the caches are emptied if they grow past
+_SET_TRIPLES: Final[dict[int, _TripleGroup]] = {}
+"""Caches of :func:`three_card_melds`: a rank's sets, keyed by one number (:func:`_set_triples`), and a
+suit's runs (below). Hands in play repeat these small keys often; the caches are emptied if they grow past
 :data:`_CACHE_LIMIT` keys in all."""
 _CACHE_LIMIT: Final = 1 << 18
 
@@ -718,46 +718,89 @@ _RUNS_BY_PRESENCE: Final[dict[bytes, _TripleGroup]] = {}
 
 
 def _run_triples(key: bytes) -> tuple[MeldCards, ...]:
-    """Three-card runs of one suit; ``key`` holds the suit, whether each of its 13 cards is held
+    """Three-card runs of one suit, sorted; ``key`` holds the suit, whether each of its 13 cards is held
     (Ace first) and the wild cards held (Joker, 2S, 2H, 2D, 2C: 1 if held, the suit's own Two up to 2)."""
     suit = key[0]
     wilds = key[14:]
+    wild_key = key[14] | key[15] << 2 | key[16] << 4 | key[17] << 6 | key[18] << 8
     held = key[1:14] + key[1:2]  # positions 1 (Ace) .. 13 (King), 14 (high Ace)
-    found: set[MeldCards] = set()
+    codes: list[int] = []
     for low in range(1, 13):
-        if held[low - 1] + held[low] + held[low + 1] >= 2:  # two of the three places held (0 or 1 each)
-            found.update(_window_triples(suit, low, held[low - 1 : low + 2], wilds))
-    return tuple(sorted(found))
+        window = held[low - 1] | held[low] << 1 | held[low + 1] << 2  # which of its three places are held
+        if window in _TWO_HELD:
+            window_key = wild_key << 9 | window << 6 | low << 2 | suit
+            found = _WINDOW_CODES.get(window_key)
+            if found is None:
+                found = _WINDOW_CODES[window_key] = _window_codes(suit, low, held[low - 1 : low + 2], wilds)
+            codes += found
+    # Sorted as numbers (cheaper than as tuples); a run of two cards and a wild card lies in two windows.
+    codes.sort()
+    runs: list[MeldCards] = []
+    last = -1
+    for code in codes:
+        if code != last:
+            runs.append(_TRIPLE_OF_CODE[code])
+            last = code
+    return tuple(runs)
 
 
-@lru_cache(maxsize=1 << 12)
-def _window_triples(suit: int, low: int, window: bytes, wilds: bytes) -> tuple[MeldCards, ...]:
+_TWO_HELD: Final = frozenset((0b011, 0b101, 0b110, 0b111))
+"""The windows of three places of which two or more are held: the only ones with a three-card run."""
+_WINDOW_CODES: Final[dict[int, tuple[int, ...]]] = {}
+"""The three-card runs of each window (:func:`_window_codes`), keyed by the suit, the window's lowest place,
+which places are held and the wild cards held, as one number: 9,216 keys at most, never emptied."""
+_TRIPLE_OF_CODE: Final[dict[int, MeldCards]] = {}
+"""Each three-card run met by :func:`_window_codes`, by its number (its three cards, six bits each, in
+order: numbers in the order of the runs): a run is then one tuple wherever it is listed."""
+
+
+def _window_codes(suit: int, low: int, window: bytes, wilds: bytes) -> tuple[int, ...]:
     """The three-card runs of one suit at places ``low`` to ``low + 2``, of which ``window`` says which are
-    held (two at least), with the wild cards held as in :func:`_run_triples`'s key."""
+    held (two at least), with the wild cards held as in :func:`_run_triples`'s key: as numbers, each run
+    kept in :data:`_TRIPLE_OF_CODE`."""
     base = suit * 13
-    cards = [base + (0 if p == HIGH_ACE else p - 1) for p, n in zip(range(low, low + 3), window, strict=True) if n]
+    cards = [base + (0 if low + i == HIGH_ACE else low + i - 1) for i in range(3) if window[i]]
     found: list[MeldCards] = []
     if len(cards) == 3:
         found.append(tuple(sorted(cards)))
-    for pair in combinations(cards, 2):
-        for wild, count in zip(WILD_CARDS, wilds, strict=True):
-            if count > pair.count(wild):
-                found.append(tuple(sorted((*pair, wild))))
-    return tuple(found)
+    for first in range(len(cards)):
+        for second in range(first + 1, len(cards)):
+            pair = cards[first], cards[second]
+            for bit, wild in enumerate(WILD_CARDS):
+                if wilds[bit] > (pair[0] == wild) + (pair[1] == wild):  # the suit's Two may be in the pair
+                    found.append(tuple(sorted((*pair, wild))))
+    codes = []
+    for run in found:
+        code = run[0] << 12 | run[1] << 6 | run[2]
+        _TRIPLE_OF_CODE.setdefault(code, run)
+        codes.append(code)
+    return tuple(codes)
 
 
-def _set_triples(rank: int, key: bytes) -> tuple[MeldCards, ...]:
-    """Three-card sets of rank index ``rank`` (0 = Ace); ``key`` holds the rank, the copies held
-    per suit and whether each wild card is held."""
-    pool: list[Card] = []
-    for suit, n in enumerate(key[1:5]):
-        pool.extend([suit * 13 + rank] * min(n, 3))
-    found: set[MeldCards] = set(combinations(pool, 3))
-    for pair in set(combinations(pool, 2)):
-        for wild, count in zip(WILD_CARDS, key[5:], strict=True):
-            if count:
-                found.add(tuple(sorted((*pair, wild))))
-    return tuple(sorted(found))
+def _set_triples(key: int) -> tuple[MeldCards, ...]:
+    """Three-card sets of one rank, sorted; ``key`` as :func:`_gather_triples` makes it: the rank index (0 =
+    Ace) in its low four bits, then which wild cards are held (five bits, Joker first), then the copies
+    held in each suit (two bits each, spades first, three at most)."""
+    index = key & 15
+    wilds_present = key >> 4 & 31
+    copies = [key >> (9 + 2 * suit) & 3 for suit in range(4)]
+    cards = [suit * 13 + index for suit in range(4)]
+    found: list[MeldCards] = []
+    # Each choice of suits, lowest first, with a suit chosen at most as often as it is held: three
+    # natural cards, or two and a wild card.
+    for first in range(4):
+        for second in range(first, 4):
+            pair_copies = copies[first] - (first == second)
+            if copies[first] < 1 or pair_copies < 1 or copies[second] < 1:
+                continue
+            pair = (cards[first], cards[second])
+            for third in range(second, 4):
+                if copies[third] - (third == first) - (third == second) >= 1:
+                    found.append((*pair, cards[third]))
+            for bit, wild in enumerate(WILD_CARDS):
+                if wilds_present >> bit & 1:
+                    found.append(tuple(sorted((*pair, wild))))
+    return tuple(sorted(set(found)))  # a set of Twos with a Two as its wild card is found twice
 
 
 def _wild_multisets(counts: list[int], smallest: int, largest: int) -> list[MeldCards]:
