@@ -83,18 +83,17 @@ def test_bad_requests_are_refused() -> None:
 
 def test_every_action_kind_gets_a_reason_in_both_languages() -> None:
     state = HandState.deal(STANDARD, dealer=0, seed=3)
-    bot, rng = make_bot("greedy"), random.Random(3)
+    bot = make_bot("greedy")
     kinds = set()
     while not state.is_over:
-        view = observe(state, state.current)
-        action = bot.choose(view, state.legal_actions(), rng)
-        head, details = explain(view, action)
-        hint = suggest(view, [action])
+        view, legal = observe(state, state.current), state.legal_actions()
+        hint = suggest(view, legal, bot)
+        head, details = explain(view, hint.action, legal)
         english, greek = (Words(language).hint(hint) for language in LANGUAGES)
         assert english and greek and english != greek
         assert hint.head == head and hint.details == details
-        kinds.add(type(action).__name__)
-        state.apply(action)
+        kinds.add(type(hint.action).__name__)
+        state.apply(hint.action)
     assert {"Draw", "Discard", "Meld"} <= kinds
     assert Extend.__name__ in kinds or "TakePile" in kinds
 
@@ -112,6 +111,39 @@ def test_taking_the_pile_always_says_what_it_gives() -> None:
     assert [d.key for d in details] == ["hint.pile-fits"]
     english = Words("en").hint(suggest(observe(lone, 0), [TakePile(0)]))
     assert english == "Take the discard pile (1 card): a card you know instead of an unknown one"
+
+
+@pytest.mark.parametrize(
+    ("name", "preset", "players", "hand", "melds", "discard", "why"),
+    [
+        # Before partnerships form, a first meld lays the whole hand: none of this one melds 7H or KD.
+        ("whole hand", "kouridakis", 5, "4C 9D KS 5H 8S 10C JD QH 3D 6S 7C", None, "7H KD", "pile-needs-whole-hand"),
+        ("meld", "kouridakis", 4, "4S 10D QS", ["5C 6C 7C"], "9H KD", "pile-needs-meld"),
+        ("top card", "buraco-fechado", 4, "4S 10D QS", ["5C 6C 7C"], "9H KD", "pile-needs-top-card"),
+        ("one card", "standard", 4, "7H", None, "7H", "pile-single-card"),
+    ],
+)
+def test_a_draw_says_why_the_pile_may_not_be_taken(
+    name: str, preset: str, players: int, hand: str, melds: list[str] | None, discard: str, why: str
+) -> None:
+    # The draw hint at a table whose rules refuse this hand the pile says why, not that no pile card helps.
+    rules = Rules.from_preset(preset, players=players)
+    seat_team = [-1] * players if rules.formed_partnerships else None
+    state = position({0: hand}, rules=rules, melds={0: melds} if melds else None, discard=discard, seat_team=seat_team)
+    legal = state.legal_actions()
+    assert not any(isinstance(action, TakePile) for action in legal), name
+    hint = suggest(observe(state, 0), legal)
+    assert isinstance(hint.action, Draw)
+    assert hint.head.key == "hint.draw-pile-refused"
+    assert [detail.key for detail in hint.details] == [f"hint.{why}"]
+    english, greek = (Words(language).hint(hint) for language in LANGUAGES)
+    assert english.startswith("Draw, since you may not take the discard pile: ")
+    assert greek.startswith("Τραβήξτε, αφού δεν μπορείτε να πάρετε τη στοίβα: ")
+    # Where the pile may be taken, drawing is explained by what its cards would give.
+    open_pile = position({0: "4C 9D KS"}, discard="7H KD")
+    legal = open_pile.legal_actions()
+    assert TakePile(0) in legal
+    assert explain(observe(open_pile, 0), Draw(0), legal)[0].key == "hint.draw"
 
 
 def test_no_hint_ends_the_turn_while_a_play_takes_a_meld_one_card_from_a_biriba() -> None:

@@ -69,7 +69,7 @@ def suggest(view: SeatView, legal: Sequence[Action], bot: Bot | None = None, see
         better = _play_toward_biriba(view, legal)
         if better is not None:
             action, lead = better, None
-    head, details = explain(view, action)
+    head, details = explain(view, action, legal)
     if lead is not None and round(lead) >= 1:
         details = (*details, Reason.of("hint.lead", n=round(lead)))
     return Suggestion(action, head, details)
@@ -117,10 +117,15 @@ def _reachable_length(meld: tuple[Card, ...], hand: Sequence[int], rules: MeldRu
     return len(cards)
 
 
-def explain(view: SeatView, action: Action) -> tuple[Reason, tuple[Reason, ...]]:  # noqa: PLR0911, PLR0912
-    """Why ``action``, from ``view``'s seat: a headline and details."""
+def explain(  # noqa: PLR0911, PLR0912
+    view: SeatView, action: Action, legal: Sequence[Action] | None = None
+) -> tuple[Reason, tuple[Reason, ...]]:
+    """Why ``action``, from ``view``'s seat: a headline and details. With the actions ``legal`` there, a
+    draw while the discard pile may not be taken says why it may not."""
     match action:
         case Draw():
+            if legal is not None and view.discard_pile and not any(isinstance(a, TakePile) for a in legal):
+                return Reason.of("hint.draw-pile-refused"), (_why_pile_refused(view),)
             useful = tuple(_useful_pile_cards(view))
             return (Reason.of("hint.draw-useful", cards=useful) if useful else Reason.of("hint.draw")), ()
         case TakePile():
@@ -204,6 +209,20 @@ def _fits_own_hand(view: SeatView, card: Card) -> bool:
         return True
     team_melds = view.melds[view.team] if view.team >= 0 else ()
     return any(extends(m.cards, (card,), view.rules.meld_rules) for m in team_melds)
+
+
+def _why_pile_refused(view: SeatView) -> Reason:
+    """Why the seat of ``view``, whose turn it is to draw, may not take the discard pile: the rules of its
+    table say what taking it asks, and its hand cannot do that."""
+    rules = view.rules
+    if rules.take_pile_requires_meld or rules.take_pile_requires_top_card:
+        # Before its team has melded, a seat that must open with its whole hand melds a pile card only so.
+        if view.team < 0 or (rules.whole_hand_opening and not view.melds[view.team]):
+            top = rules.take_pile_requires_top_card
+            return Reason.of("hint.pile-top-card-needs-whole-hand" if top else "hint.pile-needs-whole-hand")
+        return Reason.of("hint.pile-needs-top-card" if rules.take_pile_requires_top_card else "hint.pile-needs-meld")
+    # A pile of one card is refused only when it would have to be discarded again at once.
+    return Reason.of("hint.pile-single-card")
 
 
 def _useful_pile_cards(view: SeatView) -> list[Card]:
