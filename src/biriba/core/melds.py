@@ -751,7 +751,8 @@ _WINDOW_CODES: Final[dict[int, tuple[int, ...]]] = {}
 which places are held and the wild cards held, as one number: 9,216 keys at most, never emptied."""
 _TRIPLE_OF_CODE: Final[dict[int, MeldCards]] = {}
 """Each three-card run met by :func:`_window_codes`, by its number (its three cards, six bits each, in
-order: numbers in the order of the runs): a run is then one tuple wherever it is listed."""
+order: numbers in the order of the runs), a few hundred at most: a run is then one tuple wherever it is
+listed."""
 
 
 def _window_codes(suit: int, low: int, window: bytes, wilds: bytes) -> tuple[int, ...]:
@@ -790,8 +791,7 @@ def _set_triples(key: int) -> tuple[MeldCards, ...]:
     # natural cards, or two and a wild card.
     for first in range(4):
         for second in range(first, 4):
-            pair_copies = copies[first] - (first == second)
-            if copies[first] < 1 or pair_copies < 1 or copies[second] < 1:
+            if copies[first] - (first == second) < 1 or copies[second] < 1:
                 continue
             pair = (cards[first], cards[second])
             for third in range(second, 4):
