@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from biriba.bots.base import Bot, make_bot
-from biriba.bots.judgement import DEFAULT, discard_danger, next_opponent
+from biriba.bots.judgement import DEFAULT, discard_danger, must_open_whole, next_opponent
 from biriba.bots.search import SearchBot
 from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, Redraw, TakePile
 from biriba.core.cards import Card, rank_index, suit_cards, suit_of, twins
@@ -217,7 +217,7 @@ def _why_pile_refused(view: SeatView) -> Reason:
     rules = view.rules
     if rules.take_pile_requires_meld or rules.take_pile_requires_top_card:
         # Before its team has melded, a seat that must open with its whole hand melds a pile card only so.
-        if view.team < 0 or (rules.whole_hand_opening and not view.melds[view.team]):
+        if must_open_whole(view):
             top = rules.take_pile_requires_top_card
             return Reason.of("hint.pile-top-card-needs-whole-hand" if top else "hint.pile-needs-whole-hand")
         return Reason.of("hint.pile-needs-top-card" if rules.take_pile_requires_top_card else "hint.pile-needs-meld")
