@@ -48,18 +48,20 @@ def generous_expect() -> Iterator[None]:
     yield
 
 
-NewDevice = Callable[[], Page]
-"""The type of the ``new_device`` fixture."""
+NewDevice = Callable[..., Page]
+"""The type of the ``new_device`` fixture: called with no argument, or with the browser's ``locale``."""
 
 
 @pytest.fixture
 def new_device(browser: Browser) -> Iterator[NewDevice]:
-    """Opens a page in a fresh browser context (a device of its own: no cookies, no local storage)
-    with the generous waits; every context is closed at the end of the test, passed or failed."""
+    """Opens a page in a fresh browser context (a device of its own: no cookies, no local storage;
+    English unless another ``locale`` is asked) with the generous waits; every context is closed at the
+    end of the test, passed or failed."""
     contexts: list[BrowserContext] = []
 
-    def open_page() -> Page:
-        context = browser.new_context()
+    def open_page(locale: str = "en-US") -> Page:
+        # The browser's language, fixed: the site first speaks the language the browser prefers.
+        context = browser.new_context(locale=locale)
         context.set_default_timeout(WAIT_MS)
         context.set_default_navigation_timeout(WAIT_MS)
         contexts.append(context)

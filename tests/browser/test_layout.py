@@ -92,3 +92,27 @@ def test_keys_play_a_turn(new_device: NewDevice, server: RunningServer) -> None:
     page.keyboard.press("x")
     expect(page.locator("[data-testid=hand] [data-code]")).to_have_count(11)
     expect(page.locator("[data-testid=move-log]")).to_contain_text("Nikos: discard")
+
+
+def test_on_a_phone_the_moves_and_the_score_sheet_close_again(
+    new_device: NewDevice, server: RunningServer, tmp_path: Path
+) -> None:
+    """On a phone the moves and the score sheet open over the table, covering the buttons that opened
+    them: they have a button of their own to close, and Escape closes them too."""
+    page = new_device()
+    page.set_viewport_size({"width": 390, "height": 844})
+    sign_in(page, server.url, "Eleni")
+    create_table(page, ["greedy", "greedy", "greedy"])
+    side = page.locator("aside.side")
+    expect(side).to_be_hidden()
+    page.click("#show-log")
+    expect(page.locator("[data-testid=move-log]")).to_be_visible()
+    in_view(page, "#close-panel")
+    page.screenshot(path=artifacts(tmp_path) / "moves-open-phone.png")
+    page.click("#close-panel")
+    expect(side).to_be_hidden()
+    in_view(page, "#draw")
+    page.click("#show-sheet")
+    expect(page.locator("[data-testid=score-sheet]")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(side).to_be_hidden()

@@ -33,12 +33,14 @@ def private_table(page: Page, seats: list[str]) -> str:
 
 
 def follow_invitation(page: Page, link: str, name: str, seat: int) -> None:
-    """A friend follows the invitation link, enters as a guest and sits in ``seat``."""
+    """A friend follows the invitation link, which says so, enters as a guest and is seated at once in
+    ``seat``, the table's first open seat."""
     page.goto(link)
+    expect(page.locator("[data-testid=invited]")).to_contain_text("You are invited to a table")
     page.fill("#name", name)
     page.click("#enter")
-    page.locator(f"[data-testid=seat][data-seat='{seat}'] [data-testid=sit]").click()
     expect(page.locator("[data-testid=seat].me")).to_have_attribute("data-seat", str(seat))
+    expect(page.locator("[data-testid=sit]")).to_have_count(0)  # a seated player is offered no other seat
 
 
 def test_an_invitation_seats_the_friend_and_the_host_fills_the_rest_with_bots(
@@ -132,3 +134,23 @@ def test_the_new_table_form_waits_for_the_games_the_server_offers(new_device: Ne
     page.wait_for_selector("#create")
     link = private_table(page, ["person", "greedy", "greedy"])
     assert "invite=" in link
+
+
+def test_each_friend_invited_takes_the_next_open_seat_and_a_full_table_says_so(
+    new_device: NewDevice, server: RunningServer
+) -> None:
+    host = new_device()
+    sign_in(host, server.url, "Maria")
+    link = private_table(host, ["person", "person", "greedy"])
+    follow_invitation(new_device(), link, "Yannis", 1)
+    follow_invitation(new_device(), link, "Eleni", 2)
+    expect(host.locator("[data-testid=turn]")).not_to_contain_text("Waiting for players")
+    # Someone late, whose browser prefers Greek: the page speaks Greek, and says why they only watch.
+    late = new_device(locale="el-GR")
+    late.goto(link)
+    expect(late.locator("[data-testid=invited]")).to_contain_text("Σας προσκάλεσαν σε ένα τραπέζι")
+    late.fill("#name", "Kostas")
+    late.click("#enter")
+    expect(late.locator("[data-testid=invitation-full]")).to_contain_text("Όλες οι θέσεις")
+    expect(late.locator("[data-testid=seat].me")).to_have_count(0)
+    expect(late.locator("[data-testid=seat][data-seat='2']")).to_contain_text("Eleni")
