@@ -110,7 +110,7 @@ def test_text_output(tmp_path: Path) -> None:
     # People count teams from 1; the cards show their suits.
     assert "Team 1: +575" in result.stdout and "Team 2: -110" in result.stdout
     assert "clean run in the bonus suit: 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ +400" in result.stdout
-    assert "did not take its biribaki: -100" in result.stdout
+    assert "biribaki not taken: -100" in result.stdout
 
 
 @pytest.mark.parametrize(("status", "points"), [("taken", 0), ("not_taken", -100), ("taken_unplayed", -100)])

@@ -9,6 +9,7 @@ from biriba.core.cards import N_CARD_TYPES
 from biriba.core.errors import IllegalAction, Reason
 from biriba.core.rules import Rules
 from biriba.core.state import HandState, Phase
+from biriba.i18n import Words
 from tests.builders import (
     assert_illegal,
     codes,
@@ -108,6 +109,18 @@ def test_with_the_draw_pile_empty_the_choice_is_pass_or_take_pile() -> None:
     assert state.draw_pile == []
     assert state.legal_actions() == [Pass(0), TakePile(0)]
     assert_illegal(state, Draw(0), "draw-pile-empty")
+
+
+def test_a_play_before_the_draw_is_told_the_ways_to_start_that_exist() -> None:
+    """Before drawing, a discard is refused: the reason offers passing only when the draw pile is empty."""
+    with_cards = position({0: "3S 4S 9C"}, draw_next="QS", rest=1)
+    refused = assert_illegal(with_cards, discard_action(0, "9C"), "draw-first")
+    assert refused.reason.key == "draw-first"
+    assert "pass" not in Words("en").refusal(refused)
+    empty = position({0: "3S 4S 9C"}, discard="8C", rest=1)
+    refused = assert_illegal(empty, discard_action(0, "9C"), "draw-first")
+    assert refused.reason.key == "draw-first.empty-draw-pile"
+    assert "passing" in Words("en").refusal(refused)
 
 
 def test_a_pass_skips_the_turn() -> None:

@@ -113,6 +113,36 @@ def test_melds_numbered_ten_and_more_are_reached_from_the_keyboard() -> None:
     asyncio.run(scenario())
 
 
+def test_a_pile_too_long_for_its_lines_shows_its_newest_cards_and_the_top_one() -> None:
+    """The open pile has three lines: a long one (a 5-player hand's) shows the newest cards that fit,
+    after an ellipsis, the top card last; the count still says how many there are."""
+    ranks = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q")
+    pile = " ".join(f"{rank}{suit}" for _ in range(2) for suit in "SHDC" for rank in ranks)  # two decks
+    pile = pile.replace("8H", "KH") + " 8H"  # the top card: its only copy
+    state = position({0: "KC KS AH AD AC"}, discard=pile, phase=Phase.DRAW, current=0)
+    game = table_game("standard", 4, seed=1)
+    game.match.hand = state
+    game._state = state
+
+    async def scenario() -> None:
+        app = new_app(game)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            shown = plain(app.query_one("#pile"))
+            assert shown.startswith("Discard pile (81) …")
+            assert shown.split()[-2:] == ["Q♣", "8♥"]  # the newest cards, the top one last
+            widget = app.query_one("#pile")
+            wrapped = widget.get_content_height(widget.size, app.size, widget.size.width)
+            assert widget.region.height == 3 == wrapped  # all of it in the pile's three lines
+            assert len(shown.split()) > 25  # the lines are filled, not a few cards alone
+            await pilot.resize_terminal(120, 30)  # wider: more of the pile, the top card still last
+            await pilot.pause()
+            wider = plain(app.query_one("#pile"))
+            assert len(wider.split()) > len(shown.split()) and wider.split()[-1] == "8♥"
+
+    asyncio.run(scenario())
+
+
 def test_a_window_too_small_for_the_table_says_so() -> None:
     async def scenario() -> None:
         app = new_app()

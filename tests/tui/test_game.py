@@ -139,6 +139,17 @@ def test_the_breakdown_shows_every_scoring_line_and_the_partners_share() -> None
     assert "P2 went out" in text and "End of hand 3" in text and "clean run" in text
 
 
+def test_the_breakdown_gives_each_partners_match_total_where_partnerships_change() -> None:
+    """At five players partnerships form in each hand, so partners come to it with different totals."""
+    pair = TeamScore(melded=300, in_hand=-20, biribas=0, going_out=0, biribaki=0)
+    alone = TeamScore(melded=0, in_hand=-90, biribas=0, going_out=0, biribaki=0)
+    score = HandScore(((0,), (1, 3), (2, 4)), (alone, pair, pair), (-90, 140, 140, 140, 140))
+    names = ["You", "P2", "P3", "P4", "P5"]
+    markup = breakdown_markup(HandResult(1, score, 2), 2, names, [-10, 635, -95, 640, -95], Words("en"))
+    rows = {line.split("  ")[0].strip(): line.split() for line in Content.from_markup(markup).plain.splitlines()}
+    assert rows["match total"][-3:] == ["-10", "635/640", "-95"]  # P3 and P5 share theirs: shown once
+
+
 def test_the_hand_wraps_to_the_width_and_every_card_is_clickable() -> None:
     cards = list(range(30))
     positions = hand_positions(cards, 78)

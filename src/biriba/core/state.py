@@ -740,7 +740,7 @@ class HandState:
                 return self._play_refusal(action)
         return None  # a bonus suit chosen, a draw, a pass or a redraw: the turn's checks were all
 
-    def _turn_refusal(self, action: Action) -> IllegalAction | None:  # noqa: PLR0911
+    def _turn_refusal(self, action: Action) -> IllegalAction | None:  # noqa: PLR0911, PLR0912
         """Whether ``action`` may be made now at all: the hand goes on, it is the seat's turn, and the
         action belongs to the phase of the turn (with the piles it needs)."""
         if self.phase is Phase.OVER:
@@ -759,6 +759,8 @@ class HandState:
             case Draw() | TakePile() | Pass() if self.phase is not Phase.DRAW:
                 return IllegalAction("one-draw-per-turn")
             case Meld() | Extend() | Discard() | Redraw() if self.phase is not Phase.PLAY:
+                if not self.draw_pile:  # the turn then starts by taking the pile or passing
+                    return IllegalAction("draw-first", "draw-first.empty-draw-pile")
                 return IllegalAction("draw-first")
             case Draw() if not self.draw_pile:
                 return IllegalAction("draw-pile-empty")

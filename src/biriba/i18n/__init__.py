@@ -195,7 +195,7 @@ class Words:
         return self("biriba.laid-whole", biriba=text) if biriba.laid_whole else text
 
     def biribaki_line(self, team: TeamScore) -> str:
-        """Why a team's biribaki line costs what it does ("did not take its biribaki: -100"), or ""."""
+        """Why a team's biribaki line costs what it does ("biribaki not taken: -100"), or ""."""
         if not team.biribaki:
             return ""
         return self(f"line.biribaki.{team.biribaki_status.value}", points=self.signed(team.biribaki))

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence, Set
 from pathlib import Path
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -101,6 +102,26 @@ class MeldsView(Static):
             screen.extend_meld(index)
 
 
+class PileView(Static):
+    """The discard pile, fitted again to its width whenever the width changes (:func:`pile_markup`)."""
+
+    def __init__(self, *, id: str) -> None:
+        super().__init__(id=id)
+        self._shown: tuple[SeatView, Words] | None = None
+
+    def show(self, view: SeatView, messages: Words) -> None:
+        self._shown = (view, messages)
+        self._fit()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        if self._shown is not None:
+            view, messages = self._shown
+            self.update(Content.from_markup(pile_markup(view, messages, self.size.width)))
+
+
 class BiribaTable(TableScreen):
     """What both modes show of a Biriba table: the pile above the melds (which scroll), the hand below,
     the status line with the bonus suit and the piles, and the seats with their cards and teams."""
@@ -154,7 +175,7 @@ class BiribaTable(TableScreen):
 
     def compose_board(self) -> ComposeResult:
         # The pile, and with it the choice to draw or take it, stays in view; the melds scroll.
-        yield Static(id="pile")
+        yield PileView(id="pile")
         with VerticalScroll(id="melds-box"):
             yield MeldsView(id="melds")
 
@@ -166,7 +187,7 @@ class BiribaTable(TableScreen):
     def show_board(self) -> None:
         view = self.view()
         self.query_one("#melds", MeldsView).update(Content.from_markup(teams_markup(view, self.names, self.messages)))
-        self.query_one("#pile", Static).update(Content.from_markup(pile_markup(view, self.messages)))
+        self.query_one("#pile", PileView).show(view, self.messages)
         self.show_hand(view)
 
     def show_hand(self, view: SeatView) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from rich.cells import cell_len
 from textual.markup import escape
 
 from biriba.core.actions import Action
@@ -108,11 +109,42 @@ def teams_markup(view: SeatView, names: Sequence[str], messages: Words) -> str:
     return "\n".join(lines)
 
 
-def pile_markup(view: SeatView, messages: Words) -> str:
-    """The discard pile, bottom card first: open, so all of it."""
-    heading = f"[bold]{escape(messages('tui.discard_pile', n=view.discard_pile_size))}[/]"
-    cards = cards_markup(view.discard_pile) if view.discard_pile else f"[dim]{messages('tui.empty')}[/]"
-    return f"{heading} {cards}"
+PILE_LINES = 3
+"""The lines the discard pile has on screen (the melds below take the rest)."""
+
+
+def pile_markup(view: SeatView, messages: Words, width: int = 0) -> str:
+    """The discard pile, bottom card first: open, so all of it; or, where it does not fit in
+    :data:`PILE_LINES` lines of ``width`` columns (0: no limit), its newest cards that do, after an
+    ellipsis: the top card is the one a player decides on."""
+    title = messages("tui.discard_pile", n=view.discard_pile_size)
+    heading = f"[bold]{escape(title)}[/]"
+    if not view.discard_pile:
+        return f"{heading} [dim]{messages('tui.empty')}[/]"
+    pile = view.discard_pile
+    shown = len(pile)
+    if width > 0:
+        words = title.split(" ")
+        symbols = [card_symbol(card) for card in pile]
+        while shown > 1:
+            ellipsis = ["…"] if shown < len(pile) else []
+            if _lines_needed([*words, *ellipsis, *symbols[-shown:]], width) <= PILE_LINES:
+                break
+            shown -= 1
+    left_out = "[dim]…[/] " if shown < len(pile) else ""
+    return f"{heading} {left_out}{cards_markup(pile[-shown:])}"
+
+
+def _lines_needed(words: Sequence[str], width: int) -> int:
+    """The lines ``words`` take wrapped at spaces into lines of ``width`` columns (none is wider)."""
+    lines, used = 1, 0
+    for word in words:
+        size = cell_len(word)
+        if used and used + 1 + size > width:
+            lines, used = lines + 1, size
+        else:
+            used += size + (1 if used else 0)
+    return lines
 
 
 def status_markup(view: SeatView, names: Sequence[str], hand_number: int, messages: Words, person: int | None) -> str:
@@ -171,7 +203,9 @@ def breakdown_markup(
     score = result.score
     units = list(zip(score.teams, score.team_scores, strict=True))
     heads = [side_name(seats, names) for seats, _ in units]
-    width = max(9, *(len(h) for h in heads))
+    # Where partnerships change from hand to hand (five players), partners' match totals differ: each shows.
+    match_cells = ["/".join(dict.fromkeys(messages.number(totals[seat]) for seat in seats)) for seats, _ in units]
+    width = max(9, *(len(h) for h in heads), *(len(cell) for cell in match_cells))
     label_width = max(len(messages(key)) for key, _ in _LINES) + 1
     label_width = max(label_width, len(messages("line.match_total")) + 1, len(messages("line.each_player")) + 1)
     lines = [f"[bold]{escape(messages('tui.breakdown_title', n=hand_number))}[/]"]
@@ -195,7 +229,8 @@ def breakdown_markup(
     shares = [score.seat_scores[seats[0]] for seats, _ in units]
     if shares != [team.score for _, team in units]:
         lines.append(row(messages("line.each_player"), shares))
-    lines.append(row(messages("line.match_total"), [totals[seats[0]] for seats, _ in units], "bold", signed=False))
+    match_label = f"{escape(messages('line.match_total')):<{label_width}}"
+    lines.append(f"[bold]{match_label}{' '.join(f'{cell:>{width}}' for cell in match_cells)}[/]")
     for (_, team), head in zip(units, heads, strict=True):
         why = messages.biribaki_line(team)
         if why:
