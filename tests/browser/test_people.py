@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from tests.browser.conftest import NewDevice, sign_in
+from tests.browser.test_table import create_table
 from tests.server.conftest import RunningServer, sqlite_settings
 
 
@@ -108,6 +109,27 @@ def test_the_seat_of_a_player_who_left_goes_to_a_bot_and_back(
     friend.goto(link)
     expect(friend.locator("[data-testid=seat].me")).to_have_attribute("data-seat", "1")
     expect(seat.locator("[data-testid=stand-in]")).to_have_count(0)
+
+
+def test_a_player_back_in_the_lobby_finds_the_way_to_the_seat(new_device: NewDevice, server: RunningServer) -> None:
+    """The lobby lists the player's own tables in play, each with a link back to the seat; on a phone
+    "My games" lists them within the screen."""
+    page = new_device()
+    page.set_viewport_size({"width": 390, "height": 844})
+    sign_in(page, server.url, "Petros")
+    expect(page.locator("[data-testid=my-tables]")).to_have_count(0)  # none yet
+    table_id = create_table(page, ["greedy", "greedy", "greedy"])
+    page.goto(server.url)  # back to the lobby, mid-hand
+    mine = page.locator("[data-testid=my-table]")
+    expect(mine).to_have_count(1)
+    assert mine.get_attribute("data-table") == table_id
+    page.goto(f"{server.url}/#/history")
+    expect(page.locator("#history")).to_be_visible()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"My games is {width} px wide on a 390 px phone"
+    page.goto(server.url)
+    page.locator("[data-testid=back-to-seat]").click()
+    expect(page.locator("[data-testid=seat].me")).to_have_attribute("data-seat", "0")
 
 
 def test_the_new_table_form_waits_for_the_games_the_server_offers(new_device: NewDevice, server: RunningServer) -> None:
