@@ -89,6 +89,22 @@ def test_bad_options_are_refused_before_the_table_opens(
     assert started == []
 
 
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        ({"x": 1}, "is not a match record"),
+        ({"rules": {"preset": "standard"}, "dealer": 0, "seed": 1, "actions": []}, "holds a single hand"),
+    ],
+)
+def test_load_names_what_the_file_is_instead_of_a_match(
+    started: list[BiribaApp], content: dict[str, object], problem: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "other.json"
+    path.write_text(json.dumps(content), encoding="utf-8")
+    result = runner.invoke(app, ["play", "--load", str(path)])
+    assert result.exit_code == 2 and problem in result.output and started == []
+
+
 def test_a_finished_match_cannot_be_resumed(started: list[BiribaApp], tmp_path: Path) -> None:
     game = new_game(target=100)
     while game.last_result is None:

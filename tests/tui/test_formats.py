@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
+from textual.app import App
 from typer.testing import CliRunner
 
 from biriba.bots import make_bot
@@ -19,6 +20,7 @@ from biriba.core.actions import Extend, Meld
 from biriba.core.rules import PLAYER_COUNTS, PRESETS, Rules
 from biriba.core.state import Phase
 from biriba.tui import BiribaApp, TableGame
+from biriba.tui.shell.modals import HandOverScreen
 from tests.builders import position
 from tests.tui.driver import new_app, plain, seat_screen
 
@@ -139,6 +141,26 @@ def test_a_pile_too_long_for_its_lines_shows_its_newest_cards_and_the_top_one() 
             await pilot.pause()
             wider = plain(app.query_one("#pile"))
             assert len(wider.split()) > len(shown.split()) and wider.split()[-1] == "8♥"
+
+    asyncio.run(scenario())
+
+
+def test_a_breakdown_line_longer_than_the_window_wraps_inside_it() -> None:
+    """A full run of fourteen cards makes a breakdown line wider than 80 columns: it wraps, nothing cut."""
+    run = " ".join(f"{rank}♠" for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))
+    breakdown = f"End of hand 2\n\nmelded   +560\nP2+P4: ★ clean full run in the bonus suit {run} +1000"
+
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(HandOverScreen(breakdown, "Enter: next hand", lambda: "saved"))
+
+    async def scenario() -> None:
+        app = Host()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            shown = app.screen.query_one("#breakdown")
+            assert shown.region.right <= 80 and shown.region.x >= 0
+            assert shown.region.height == 5  # the long line on two lines
 
     asyncio.run(scenario())
 

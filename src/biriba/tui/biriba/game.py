@@ -113,7 +113,9 @@ class TableGame:
         """Resume the match saved in ``path`` (a match record)."""
         data = read_record(path)
         if not is_match_record(data):
-            raise InvalidInputError(f"{path} holds a single hand, not a match: replay it with --replay")
+            if isinstance(data, dict) and "actions" in data:  # a hand's record
+                raise InvalidInputError(f"{path} holds a single hand, not a match: replay it with --replay")
+            raise InvalidInputError(f"{path} is not a match record: a match saved with w has a list of 'hands'")
         record = MatchRecord.from_json(data)
         return cls(record.rules, seat, bots, record)
 

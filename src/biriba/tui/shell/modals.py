@@ -29,7 +29,7 @@ class HandOverScreen(ModalScreen[bool]):
         width: auto; max-width: 100%; height: auto; max-height: 100%;
         border: thick $accent; background: $surface; padding: 0 1;
     }
-    HandOverScreen #breakdown { width: auto; }
+    HandOverScreen #breakdown { width: auto; max-width: 100%; }
     HandOverScreen #breakdown-keys { width: auto; margin-top: 1; color: $text-muted; }
     """
 
