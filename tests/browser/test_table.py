@@ -141,3 +141,28 @@ def test_a_greek_table_says_everything_in_greek(server: RunningServer, new_devic
     assert "Κόζι" in text or "κόζι" in text.lower() or "Σειρά σας" in text
     for word in ENGLISH_GAME_WORDS:
         assert word not in text, f"English {word!r} on the Greek table:\n{text}"
+
+
+def test_a_click_or_key_that_cannot_play_says_why(new_device: NewDevice, server: RunningServer) -> None:
+    """Cards selected and an opponent's meld clicked, or two cards and the discard key: nothing is played,
+    and the line under the actions says why; the next selection clears it."""
+    page = new_device()
+    sign_in(page, server.url, "Eleni")
+    create_table(page, ["greedy", "greedy", "greedy"])
+    theirs = page.locator("[data-testid=meld][data-team='1']")
+    for _ in range(60):  # hinted moves until, in the play phase of a turn, the other team has a meld
+        my_turn(page)
+        assert not page.locator("[data-testid=breakdown]").count(), "no meld of the other team in the hand"
+        if page.locator("#draw").is_disabled() and theirs.count():
+            break  # drawn: the play phase
+        play_hinted_move(page)
+    cards = page.locator("[data-testid=hand] [data-code]")
+    before = cards.count()
+    cards.nth(0).click()
+    theirs.first.click()
+    expect(page.locator("[data-testid=misstep]")).to_contain_text("That meld is the other team's")
+    cards.nth(1).click()  # a new selection: the reason goes
+    expect(page.locator("[data-testid=misstep]")).to_have_count(0)
+    page.keyboard.press("x")  # two cards selected: no discard
+    expect(page.locator("[data-testid=misstep]")).to_contain_text("Select the one card to discard")
+    assert cards.count() == before
