@@ -55,6 +55,11 @@ export class Words {
     return key in CATALOGUE;
   }
 
+  /** A rules preset as this language names it (its own name where the catalogue has none). */
+  preset(name: string): string {
+    return this.has(`web.presetName.${name}`) ? this.say(`web.presetName.${name}`) : name;
+  }
+
   /** The text of ``key`` with its facts in place. */
   say(key: string, facts: Record<string, unknown> = {}): string {
     const entry = CATALOGUE[key]?.[this.language];

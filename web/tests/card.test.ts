@@ -19,7 +19,7 @@ describe("Card", () => {
     expect(joker.classList.contains("joker")).toBe(true);
     expect(joker.classList.contains("red")).toBe(false);
     expect(joker.classList.contains("wild")).toBe(true);
-    expect(joker.querySelector(".wild-mark")?.textContent).toBe("W");
+    expect(joker.querySelector(".wild-mark")).not.toBeNull(); // its letter comes from the page's language (style.css)
     expect(joker.title).toBe("Joker");
     expect(joker.dataset.code).toBe("JK");
   });
