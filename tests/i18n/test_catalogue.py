@@ -135,7 +135,8 @@ INFORMAL = re.compile(r"\b(σου|σένα|εσύ|Εσύ|παίζεις|έχει
 OTHER_NAMES = re.compile(r"(Κάτω φύλλα|κάτω φύλλα|μοιρασιά|Μοιρασιά)")
 """Names the game's words replace: the pile is η στοίβα, a hand is ένας γύρος (docs/glossary.md)."""
 LATIN_ALLOWED = re.compile(
-    r"\{[a-z_]+\}|\b(?:[AJQK]|JK|JSON|[cdtmxhwqrsvp]|Enter|home/end|space|canastra|Buraco|P\d?|A 2|K A|K A 2)\b"
+    r"\{[a-z_]+\}|\b(?:[AJQK]|JK|JSON|[cdtmxhwqrsvp]|Enter|home/end|space|PgDn|PgUp|canastra|Buraco|P\d?"
+    r"|A 2|K A|K A 2)\b"
 )
 
 

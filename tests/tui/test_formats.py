@@ -145,6 +145,32 @@ def test_a_pile_too_long_for_its_lines_shows_its_newest_cards_and_the_top_one() 
     asyncio.run(scenario())
 
 
+def test_melds_out_of_view_are_announced_and_scrolled_to_with_page_keys() -> None:
+    ranks = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+    ours = [f"{rank}S {rank}H {rank}D" for rank in ranks]
+    theirs = [f"{rank}S {rank}H {rank}D" for rank in ranks[:7]]  # the second deck's copies
+    state = position({0: "KC QC JC 10C AC"}, melds={0: ours, 1: theirs}, phase=Phase.DRAW, current=0)
+    game = table_game("standard", 4, seed=1)
+    game.match.hand = state
+    game._state = state
+
+    async def scenario() -> None:
+        app = new_app(game)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            more = app.query_one("#melds-more")
+            assert more.display and "more melds below: PgDn" in plain(more)
+            await pilot.press("pagedown", "pagedown", "pagedown")
+            await pilot.pause()
+            assert app.query_one("#melds-box").scroll_y > 0
+            assert more.display and "more melds above: PgUp" in plain(more)
+            await pilot.resize_terminal(80, 60)  # room for every meld: the line goes
+            await pilot.pause()
+            assert not more.display
+
+    asyncio.run(scenario())
+
+
 def test_a_breakdown_line_longer_than_the_window_wraps_inside_it() -> None:
     """A full run of fourteen cards makes a breakdown line wider than 80 columns: it wraps, nothing cut."""
     run = " ".join(f"{rank}♠" for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))

@@ -129,6 +129,7 @@ class BiribaTable(TableScreen):
     DEFAULT_CSS = """
     BiribaTable #pile { height: auto; max-height: 3; }
     BiribaTable #melds-box { height: 1fr; }
+    BiribaTable #melds-more { height: 1; display: none; color: $text-muted; }
     BiribaTable #melds { link-style: bold; }
     BiribaTable #hand-title { height: 1; background: $panel; padding: 0 1; }
     BiribaTable #hand-box { height: auto; padding: 0 1; }
@@ -173,11 +174,37 @@ class BiribaTable(TableScreen):
     def title_text(self) -> str:
         return self.messages("tui.title")
 
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("pagedown", "scroll_melds(1)", show=False),
+        Binding("pageup", "scroll_melds(-1)", show=False),
+    ]
+
     def compose_board(self) -> ComposeResult:
-        # The pile, and with it the choice to draw or take it, stays in view; the melds scroll.
+        # The pile, and with it the choice to draw or take it, stays in view; the melds scroll, and a line
+        # under them says when some are out of view (at five players two teams' melds outgrow 80x24).
         yield PileView(id="pile")
         with VerticalScroll(id="melds-box"):
             yield MeldsView(id="melds")
+        yield Static(id="melds-more")
+
+    def on_mount(self) -> None:
+        self.watch(self.query_one("#melds-box", VerticalScroll), "scroll_y", self.show_melds_more, init=False)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.show_melds_more)
+
+    def show_melds_more(self) -> None:
+        """Say, under the melds, whether some are out of view below or above (PgDn and PgUp scroll)."""
+        box = self.query_one("#melds-box", VerticalScroll)
+        more = self.query_one("#melds-more", Static)
+        below, above = box.scroll_y < box.max_scroll_y, box.scroll_y > 0
+        more.display = below or above
+        if below or above:
+            more.update(self.messages("tui.melds_more_below" if below else "tui.melds_more_above"))
+
+    def action_scroll_melds(self, pages: int) -> None:
+        box = self.query_one("#melds-box", VerticalScroll)
+        box.scroll_page_down() if pages > 0 else box.scroll_page_up()
 
     def compose_hand(self) -> ComposeResult:
         yield Static(id="hand-title")
@@ -188,6 +215,7 @@ class BiribaTable(TableScreen):
         view = self.view()
         self.query_one("#melds", MeldsView).update(Content.from_markup(teams_markup(view, self.names, self.messages)))
         self.query_one("#pile", PileView).show(view, self.messages)
+        self.call_after_refresh(self.show_melds_more)
         self.show_hand(view)
 
     def show_hand(self, view: SeatView) -> None:
