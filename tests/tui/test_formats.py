@@ -18,7 +18,7 @@ from biriba.bots import make_bot
 from biriba.cli import app as cli
 from biriba.core.actions import Extend, Meld
 from biriba.core.rules import PLAYER_COUNTS, PRESETS, Rules
-from biriba.core.state import Phase
+from biriba.core.state import HandState, Phase
 from biriba.tui import BiribaApp, TableGame
 from biriba.tui.shell.modals import HandOverScreen
 from tests.builders import position
@@ -31,6 +31,14 @@ def table_game(preset: str, players: int, seed: int, seat: int = 0) -> TableGame
     rules = Rules.from_preset(preset, players=players)
     bots = [None if s == seat else make_bot("greedy") for s in range(players)]
     return TableGame.new(rules, seat, bots, seed)
+
+
+def game_at(state: HandState) -> TableGame:
+    """A standard 4-player match whose hand is the position ``state``."""
+    game = table_game("standard", 4, seed=1)
+    game.match.hand = state
+    game._state = state
+    return game
 
 
 def inside(app: BiribaApp, selector: str) -> bool:
@@ -92,9 +100,7 @@ def test_an_opening_of_several_melds_is_set_aside_and_laid_in_one_action(preset:
 def test_melds_numbered_ten_and_more_are_reached_from_the_keyboard() -> None:
     eleven = [f"{rank}S {rank}H {rank}D" for rank in ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
     state = position({0: "KC 9C 9S 4C 5D"}, melds={0: eleven}, phase=Phase.PLAY, current=0)
-    game = table_game("standard", 4, seed=1)
-    game.match.hand = state
-    game._state = state
+    game = game_at(state)
 
     async def scenario() -> None:
         app = new_app(game)
@@ -122,9 +128,7 @@ def test_a_pile_too_long_for_its_lines_shows_its_newest_cards_and_the_top_one() 
     pile = " ".join(f"{rank}{suit}" for _ in range(2) for suit in "SHDC" for rank in ranks)  # two decks
     pile = pile.replace("8H", "KH") + " 8H"  # the top card: its only copy
     state = position({0: "KC KS AH AD AC"}, discard=pile, phase=Phase.DRAW, current=0)
-    game = table_game("standard", 4, seed=1)
-    game.match.hand = state
-    game._state = state
+    game = game_at(state)
 
     async def scenario() -> None:
         app = new_app(game)
@@ -150,9 +154,7 @@ def test_melds_out_of_view_are_announced_and_scrolled_to_with_page_keys() -> Non
     ours = [f"{rank}S {rank}H {rank}D" for rank in ranks]
     theirs = [f"{rank}S {rank}H {rank}D" for rank in ranks[:7]]  # the second deck's copies
     state = position({0: "KC QC JC 10C AC"}, melds={0: ours, 1: theirs}, phase=Phase.DRAW, current=0)
-    game = table_game("standard", 4, seed=1)
-    game.match.hand = state
-    game._state = state
+    game = game_at(state)
 
     async def scenario() -> None:
         app = new_app(game)
