@@ -135,6 +135,11 @@ class BiribaTable(TableScreen):
     BiribaTable #hand-box { height: auto; padding: 0 1; }
     """
 
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("pagedown", "scroll_melds(1)", show=False),
+        Binding("pageup", "scroll_melds(-1)", show=False),
+    ]
+
     # The hand on screen is reactive: a change of the cards, the selection, the cursor, the groups set
     # aside or the order redraws what shows it (the watchers below), and nothing else redraws them.
     hand_cards: reactive[list[Card]] = reactive(list, init=False, always_update=True)
@@ -173,11 +178,6 @@ class BiribaTable(TableScreen):
 
     def title_text(self) -> str:
         return self.messages("tui.title")
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("pagedown", "scroll_melds(1)", show=False),
-        Binding("pageup", "scroll_melds(-1)", show=False),
-    ]
 
     def compose_board(self) -> ComposeResult:
         # The pile, and with it the choice to draw or take it, stays in view; the melds scroll, and a line
