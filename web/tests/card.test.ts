@@ -32,7 +32,7 @@ describe("Card", () => {
     expect(ten.classList.contains("joker")).toBe(false);
     expect(ten.classList.contains("wild")).toBe(false);
     expect(ten.querySelector(".wild-mark")).toBeNull();
-    expect(ten.title).toBe("10H");
+    expect(ten.title).toBe("10♥"); // as players write it, not the card's code
     expect(card({ code: "2D" }).classList.contains("red")).toBe(true);
   });
 
