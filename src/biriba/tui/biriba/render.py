@@ -216,10 +216,12 @@ def breakdown_markup(
     lines.append("")
     lines.append(" " * label_width + " ".join(f"[bold]{h:>{width}}[/]" for h in heads))
 
-    def row(label: str, values: Sequence[int], style: str = "", signed: bool = True) -> str:
-        cells = " ".join(f"{messages.signed(v) if signed else messages.number(v):>{width}}" for v in values)
-        text = f"{escape(label):<{label_width}}{cells}"
+    def line(label: str, cells: Sequence[str], style: str = "") -> str:
+        text = f"{escape(label):<{label_width}}" + " ".join(f"{cell:>{width}}" for cell in cells)
         return f"[{style}]{text}[/]" if style else text
+
+    def row(label: str, values: Sequence[int], style: str = "") -> str:
+        return line(label, [messages.signed(value) for value in values], style)
 
     for key, field in _LINES:
         values = [getattr(team, field) for _, team in units]
@@ -229,8 +231,7 @@ def breakdown_markup(
     shares = [score.seat_scores[seats[0]] for seats, _ in units]
     if shares != [team.score for _, team in units]:
         lines.append(row(messages("line.each_player"), shares))
-    match_label = f"{escape(messages('line.match_total')):<{label_width}}"
-    lines.append(f"[bold]{match_label}{' '.join(f'{cell:>{width}}' for cell in match_cells)}[/]")
+    lines.append(line(messages("line.match_total"), match_cells, "bold"))
     for (_, team), head in zip(units, heads, strict=True):
         why = messages.biribaki_line(team)
         if why:
