@@ -109,6 +109,12 @@ def test_the_seat_of_a_player_who_left_goes_to_a_bot_and_back(
     friend.goto(link)
     expect(friend.locator("[data-testid=seat].me")).to_have_attribute("data-seat", "1")
     expect(seat.locator("[data-testid=stand-in]")).to_have_count(0)
+    # Back, she reads what the bot played for her, and puts the note away.
+    report = friend.locator("[data-testid=stood-in]")
+    expect(report).to_contain_text("While you were away, a bot (Medium) played for you.")
+    expect(report.locator("li").first).to_contain_text("Ioanna")
+    report.locator("[data-testid=stood-in-close]").click()
+    expect(report).to_have_count(0)
 
 
 def test_a_player_back_in_the_lobby_finds_the_way_to_the_seat(new_device: NewDevice, server: RunningServer) -> None:

@@ -118,10 +118,22 @@ def test_an_absent_players_seat_goes_to_a_bot_and_back_when_they_return(quick_se
     assert friend_client.hello(friend)["seat"] == 1
     back = host_client.state_where(lambda s: s["seats"][1]["stand_in"] is None)
     assert back["seats"][1]["connected"] is True
+    # They are told what the bot did for them: the hands it finished and its moves of the hand in play,
+    # which are theirs in the table's log (the friend never played: every move of seat 1 is the bot's).
+    report = next(m for m in friend_client.received if m["type"] == "stood_in")
+    assert (report["seat"], report["bot"]) == (1, "heuristic")
+    assert report["moves"] or report["hands"]
+    theirs = [m for m in friend_client.state()["moves"] if m["seat"] == 1]
+    assert report["moves"] == theirs[: len(report["moves"])]
     seats = http_get(f"{url}/api/tables/{table_id}").json()["table"]["seats"]
     assert seats[1]["stand_in"] is None
-    host_client.close()
+    # Back again with no stand-in in between: nothing to report.
     friend_client.close()
+    again = Client(url, table_id)
+    again.hello(friend)
+    assert not any(m["type"] == "stood_in" for m in again.received)
+    host_client.close()
+    again.close()
 
 
 def test_a_table_its_people_all_left_is_closed_and_its_record_kept(quick_server: RunningServer) -> None:

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 
 from biriba.bots.hints import suggest
 from biriba.core.actions import Discard, Draw, Extend, Meld
@@ -16,10 +17,12 @@ from biriba.core.cards import card_symbol, rank_of, suit_of
 from biriba.core.errors import IllegalAction
 from biriba.core.records import MatchRecord
 from biriba.core.state import Phase
+from biriba.i18n import LANGUAGES, Words, catalogue
 from biriba.tui import BiribaApp, ReplayCursor, TableGame
 from biriba.tui.biriba.board import BiribaReplayScreen
 from biriba.tui.biriba.render import sorted_hand
 from biriba.tui.shell.modals import HandOverScreen
+from biriba.tui.shell.screens import MIN_WIDTH, fitted_keys
 from tests.tui.driver import (
     SEED,
     new_app,
@@ -279,8 +282,26 @@ def test_greek_table_uses_the_games_own_words() -> None:
             screen = " ".join(plain(widget) for widget in app.query("Static"))
             for word in ENGLISH_GAME_WORDS:
                 assert word not in screen, f"English {word!r} on the Greek table: {screen}"
+            # The keys take one line of the 24, as in English.
+            assert app.query_one("#keys").region.height == 1
 
     asyncio.run(scenario())
+
+
+KEY_BARS = [key for key in catalogue() if key.startswith(("tui.keys", "bura.keys", "tyzicha.keys"))]
+"""The terminal's key bars: each game's (the browser's keys are a line of help, not a bar)."""
+
+
+@pytest.mark.parametrize("key", KEY_BARS)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_key_bar_fits_one_line_of_the_smallest_table(key: str, language: str) -> None:
+    """Each game's key bars, in every language, fit the 80 columns of the smallest window (less the bar's
+    padding), pairs two spaces apart where they fit and one where they do not."""
+    keys = Words(language)(key)
+    fitted = fitted_keys(keys, MIN_WIDTH - 2)
+    assert cell_len(fitted) <= MIN_WIDTH - 2, fitted
+    assert fitted.split() == keys.split()  # nothing dropped, only spaces between pairs
+    assert fitted == keys or cell_len(keys) > MIN_WIDTH - 2
 
 
 ENGLISH_GAME_WORDS = (

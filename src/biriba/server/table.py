@@ -47,6 +47,7 @@ from biriba.server.wire import (
     HintMessage,
     ServerMessage,
     StateMessage,
+    StoodInMessage,
 )
 from biriba.server.writer import EventWriter
 
@@ -170,6 +171,9 @@ class LiveTable:
         """People's seats that no connection of this process holds, and since when (the table's loading)."""
         self.stand_in_after = STAND_IN_AFTER
         """Seconds a person must have been away before the others may hand their seat to a bot."""
+        self.stand_in_since: dict[int, tuple[int, int]] = {}
+        """Where each stand-in this process saw begin took over: the hand's index and how many of its moves
+        were made by then (a stand-in begun before the table was loaded counts from its hand's start)."""
         self.thinkers = thinkers
         """Where bots and hints think: worker processes, with a time limit per decision."""
         self.hint_bot = hint_bot
@@ -326,11 +330,20 @@ class LiveTable:
         seat = listener.seat
         if seat is not None:
             self.away_since.pop(seat, None)
-            if self.info.seats[seat].stand_in is not None:
+            bot = self.info.seats[seat].stand_in
+            if bot is not None:
+                listener.send(self.stood_in_message(seat, bot))
                 await asyncio.to_thread(self.store.set_stand_in, self.info.id, seat, None)
                 await self.reload_seats()
                 await self._publish_seats()
         self.broadcast()
+
+    def stood_in_message(self, seat: int, bot: str) -> StoodInMessage:
+        """What the stand-in ``bot`` did for ``seat``: the hands it finished, and its moves of the hand in play."""
+        hand, made = self.stand_in_since.pop(seat, (self.hand_index, 0))
+        since = made if hand == self.hand_index else 0
+        moves = [self.game.move_for(move, seat, self.state) for move in self.moves[since:] if move["seat"] == seat]
+        return {"type": "stood_in", "seat": seat, "bot": bot, "hands": self.hand_index - hand, "moves": moves}
 
     def depart(self, listener: Listener) -> None:
         """A connection left: its person's seat is away from now, if no other connection holds it."""
@@ -374,6 +387,9 @@ class LiveTable:
                 self.away_since[seat.seat] = self.clock()
         if self.waiting_for_players and not any(s.is_open for s in info.seats):
             self.turn_started = self.clock()  # the first turn's time runs from when the last seat was taken
+        for seat in info.seats:
+            if seat.stand_in is not None and self.info.seats[seat.seat].stand_in is None:
+                self.stand_in_since[seat.seat] = (self.hand_index, len(self.moves))
         self.info = info
         self.bots = bots_of(info, self.game)
         self.broadcast()

@@ -414,17 +414,31 @@ class HintMessage(TypedDict):
 
 
 @exact
+class StoodInMessage(TypedDict):
+    """Sent to a person back at a seat a bot played while they were away, before the state: what it did."""
+
+    type: Literal["stood_in"]
+    seat: int
+    bot: str
+    hands: int
+    """Hands the bot finished for the seat before this one (0: it played only in the hand in play)."""
+    moves: list[AnyActionJson]
+    """The seat's moves of the hand in play that the bot made, oldest first."""
+
+
+@exact
 class PongMessage(TypedDict):
     type: Literal["pong"]
 
 
-ServerMessage = StateMessage | ErrorMessage | WelcomeMessage | HintMessage | PongMessage
+ServerMessage = StateMessage | ErrorMessage | WelcomeMessage | HintMessage | StoodInMessage | PongMessage
 
 MESSAGE_TYPES: dict[str, Any] = {
     "state": StateMessage,
     "error": ErrorMessage,
     "welcome": WelcomeMessage,
     "hint": HintMessage,
+    "stood_in": StoodInMessage,
     "pong": PongMessage,
 }
 """Each message's type by its ``type`` field."""

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
+from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -35,6 +36,13 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 SIDE_WIDTH = 30
 """Columns of the side column (seats, score sheet, log), wider only for a wide score sheet."""
+
+
+def fitted_keys(keys: str, width: int) -> str:
+    """The key bar's text (pairs of a key and what it does, two spaces apart) on one line of ``width``
+    columns where it can be: the pairs one space apart when two do not fit. The keys are Latin letters and
+    signs, so they still stand out in a Greek line; a line too long even so wraps."""
+    return keys if cell_len(keys) <= width else keys.replace("  ", " ")
 
 
 class PlaySession(Protocol):
@@ -185,6 +193,8 @@ class TableScreen(Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit(event.size.width, event.size.height)
+        if self.is_mounted:
+            self.show_keys()
 
     def fit(self, width: int, height: int) -> None:
         small = width < MIN_WIDTH or height < MIN_HEIGHT
@@ -207,7 +217,7 @@ class TableScreen(Screen[None]):
         self.query_one("#log", LogView).show(self.log_lines())
         self.show_board()
         self.show_message()
-        self.query_one("#keys", Static).update(self.keys_text())
+        self.show_keys()
 
     def say(self, markup: str, kind: str = "") -> None:
         """Show a message (``kind``: ``error``, ``hint`` or plain) until the next action."""
@@ -218,6 +228,10 @@ class TableScreen(Screen[None]):
         widget = self.query_one("#message", Static)
         widget.set_classes(self.message_kind)
         widget.update(Content.from_markup(self.message or self.prompt()))
+
+    def show_keys(self) -> None:
+        # The bar's padding takes a column on each side.
+        self.query_one("#keys", Static).update(fitted_keys(self.keys_text(), self.app.size.width - 2))
 
     def action_leave(self) -> None:
         self.app.exit()
