@@ -40,8 +40,8 @@ def test_the_hint_is_the_strongest_bots_choice() -> None:
 def test_a_lead_of_one_point_is_said_in_the_singular() -> None:
     lead = Reason.of("hint.lead", n=1)
     assert Words("en")(lead.key, **lead.facts) == "the next best move makes about 1 point less"
-    assert Words("el")(lead.key, **lead.facts) == "η επόμενη καλύτερη κίνηση φέρνει περίπου 1 πόντο λιγότερο"
-    assert Words("el")(lead.key, n=38).endswith("38 πόντους λιγότερους")
+    assert Words("el")(lead.key, **lead.facts) == "η επόμενη καλύτερη κίνηση: περίπου 1 πόντος λιγότερος"
+    assert Words("el")(lead.key, n=38).endswith("38 πόντοι λιγότεροι")
 
 
 def test_an_extension_is_explained_with_the_meld_and_its_new_length() -> None:

@@ -60,7 +60,8 @@ def test_create_a_table_and_play_a_whole_hand_against_bots(new_device: NewDevice
     shown = error.inner_text()
     assert "Not allowed (Not a meld)" in shown and "a meld needs at least 3 cards, not 1" in shown
     assert page.locator(".my-hand [data-code]").count() == 12
-    page.click("#clear")
+    page.click("#clear")  # the player lets go of the refused meld, and of the refusal
+    expect(page.locator("[data-testid=error]")).to_have_count(0)
     kinds = []
     while not page.locator("[data-testid=breakdown]").count():
         my_turn(page)
@@ -133,9 +134,9 @@ def test_a_greek_table_says_everything_in_greek(server: RunningServer, new_devic
     page.click("#meld")
     error = page.wait_for_selector("[data-testid=error]")
     assert "Δεν επιτρέπεται (Δεν είναι συνδυασμός)" in error.inner_text()
-    page.click("#clear")
-    page.click("#hint")
+    page.click("#hint")  # a hint: the refusal no longer holds
     hint = page.wait_for_selector("[data-testid=hint]").inner_text()
+    expect(page.locator("[data-testid=error]")).to_have_count(0)
     assert any(word in hint for word in ("Πετάξτε", "Κατεβάστε", "Προσθέστε")), hint
     text = page.locator("[data-testid=table]").inner_text()
     assert "Κόζι" in text or "κόζι" in text.lower() or "Σειρά σας" in text
@@ -164,5 +165,11 @@ def test_a_click_or_key_that_cannot_play_says_why(new_device: NewDevice, server:
     cards.nth(1).click()  # a new selection: the reason goes
     expect(page.locator("[data-testid=misstep]")).to_have_count(0)
     page.keyboard.press("x")  # two cards selected: no discard
+    expect(page.locator("[data-testid=misstep]")).to_contain_text("Select the one card to discard")
+    page.click("#clear")
+    expect(page.locator("[data-testid=misstep]")).to_have_count(0)
+    cards.nth(0).click()
+    cards.nth(1).click()
+    page.click("#discard")  # the button too (a phone shows no tooltip): it answers, and says why
     expect(page.locator("[data-testid=misstep]")).to_contain_text("Select the one card to discard")
     assert cards.count() == before

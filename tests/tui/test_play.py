@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
+from textual.markup import escape
 
 from biriba.bots.hints import suggest
 from biriba.core.actions import Discard, Draw, Extend, Meld
@@ -277,7 +278,14 @@ def test_greek_table_uses_the_games_own_words() -> None:
             await pilot.press("x")
             assert plain(app.query_one("#message")).startswith("Διαλέξτε ακριβώς ένα φύλλο")
             await pilot.press("d", "h")
-            assert plain(app.query_one("#message")).startswith("Συμβουλή:")
+            message = app.query_one("#message")
+            assert plain(message).startswith("Συμβουλή:")
+            # A hint is shown whole, up to four lines of 80 columns (the longest Greek hints take four).
+            longest = plain(message) + " · " + "η επόμενη καλύτερη κίνηση: περίπου 135 πόντοι λιγότεροι " * 4
+            app.table.say(escape(longest[:300]), "hint")
+            await pilot.pause()
+            lines = message.get_content_height(app.size, app.size, message.content_region.width)
+            assert message.content_region.height >= lines == 4
             # Nothing on the Greek screen is an English word of the game (the keys are letters to press).
             screen = " ".join(plain(widget) for widget in app.query("Static"))
             for word in ENGLISH_GAME_WORDS:

@@ -155,7 +155,7 @@ class TableScreen(Screen[None]):
     TableScreen.too-small #too-small { display: block; }
     TableScreen.too-small > * { display: none; }
     TableScreen.too-small > #too-small { display: block; }
-    TableScreen #message { height: auto; max-height: 3; padding: 0 1; color: $text; }
+    TableScreen #message { height: auto; max-height: 4; padding: 0 1; color: $text; }
     TableScreen #message.error { color: $error; }
     TableScreen #message.hint { color: $success; }
     TableScreen #keys { height: auto; background: $panel; padding: 0 1; color: $text-muted; }
