@@ -66,7 +66,7 @@ def test_a_discard_says_which_dangerous_card_it_keeps() -> None:
     hint = suggest(view, [Discard(0, c("4D"))])
     reason = english.hint(hint)
     assert reason.startswith("Discard 4♦")
-    assert "it keeps 9♠, which the next opponent could use" in reason
+    assert "you keep 9♠, which the next opponent could use" in reason
     assert "9♠" in greek.hint(hint) and "αντίπαλος" in greek.hint(hint)
     # Discarding the dangerous card itself says so, and keeps nothing worth a word.
     risky = english.hint(suggest(view, [Discard(0, c("9S"))]))

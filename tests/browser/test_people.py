@@ -30,6 +30,7 @@ def private_table(page: Page, seats: list[str]) -> str:
     page.check("#private")
     page.click("#create")
     expect(page.locator("[data-testid=invite]")).to_be_visible()
+    expect(page.locator("[data-testid=seat].current")).to_have_count(0)  # nobody's turn until all are seated
     return page.url
 
 

@@ -50,6 +50,7 @@ def test_create_a_table_and_play_a_whole_hand_against_bots(new_device: NewDevice
     sign_in(page, server.url, "Eleni")
     create_table(page, ["greedy", "greedy", "greedy"])
     my_turn(page)
+    expect(page.locator("[data-testid=seat] .seat-facts").first).to_contain_text(" cards · Team ")
     # an illegal move is refused with the rule that forbids it, and nothing changes
     page.click("#draw")
     expect(page.locator(".my-hand [data-code]")).to_have_count(12)

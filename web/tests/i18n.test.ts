@@ -86,7 +86,7 @@ describe("words are rendered as the server and the terminal render them", () => 
     const refusal = { key: "keep-two-cards", facts: { why: "biriba-for-biribaki" } };
     expect(en.refusal(refusal)).toBe("You must keep at least 2 cards after melding: your team needs a biriba before it may take its biribaki.");
     const hint = { head: { key: "hint.discard", facts: { card: "4D" } }, details: [{ key: "hint.safe", facts: {} }, { key: "hint.keeps", facts: { kept: "9S" } }] };
-    expect(en.hint(hint)).toBe("Discard 4♦: no opponent meld takes it; it keeps 9♠, which the next opponent could use");
+    expect(en.hint(hint)).toBe("Discard 4♦: no opponent meld takes it; you keep 9♠, which the next opponent could use");
     expect(el.hint(hint)).toContain("Πετάξτε το 4♦: ");
     expect(el.withNames(["Ελένη"]).action({ seat: 0, type: "discard", card: "QC" })).toBe("Ελένη: πέταμα Q♣");
     expect(en.action({ seat: 1, type: "extend", meld: 0, cards: ["9H"] })).toBe("Player 2: add 9♥ to meld 1");
