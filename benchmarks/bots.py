@@ -62,11 +62,26 @@ def bench_bot(spec: str, rules: Rules, hands: int, seed: int) -> dict[str, Any]:
     }
 
 
+def split_specs(text: str) -> list[str]:
+    """The bot specs of a comma-separated list, where a spec's own options are comma-separated too:
+    ``search,search:turns=8,worlds=32`` is ``search`` and ``search:turns=8,worlds=32`` (a part that sets
+    an option, ``worlds=32``, belongs to the spec before it)."""
+    specs: list[str] = []
+    for part in (part.strip() for part in text.split(",")):
+        if not part:
+            continue
+        if specs and "=" in part and ":" not in part:
+            specs[-1] += "," + part
+        else:
+            specs.append(part)
+    return specs
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=5, help="hands per bot (default 5)")
     parser.add_argument(
-        "--bots", default=",".join(BOT_LEVELS), help=f"comma-separated bot specs (default {','.join(BOT_LEVELS)})"
+        "--bots", default=",".join(BOT_LEVELS), help=f"comma-separated bot specs, options too (default {','.join(BOT_LEVELS)})"
     )
     parser.add_argument("--table", default="standard:4", help="PRESET:PLAYERS (default standard:4)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the hands' seeds (default 1)")
@@ -74,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.hands < 1:
         parser.error("--hands must be at least 1")
-    specs = [spec.strip() for spec in args.bots.split(",") if spec.strip()]
+    specs = split_specs(args.bots)
     if not specs:
         parser.error("--bots names no bot")
     for spec in specs:

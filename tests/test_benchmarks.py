@@ -41,3 +41,11 @@ def test_the_bots_benchmark_refuses_a_table_it_cannot_time(
     with pytest.raises(SystemExit):
         bots.main(["--hands", "1", "--bots", "random", "--table", table])
     assert problem in capsys.readouterr().err
+
+
+def test_the_bots_benchmark_reads_bot_specs_with_options() -> None:
+    assert bots.split_specs("search,search:turns=8,worlds=32, greedy") == [
+        "search",
+        "search:turns=8,worlds=32",
+        "greedy",
+    ]
