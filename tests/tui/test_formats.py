@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 from textual.app import App
+from textual.content import Content
+from textual.widgets import Static
 from typer.testing import CliRunner
 
 from biriba.bots import make_bot
@@ -137,6 +139,11 @@ def test_a_pile_too_long_for_its_lines_shows_its_newest_cards_and_the_top_one() 
             shown = plain(app.query_one("#pile"))
             assert shown.startswith("Discard pile (81) …")
             assert shown.split()[-2:] == ["Q♣", "8♥"]  # the newest cards, the top one last
+            # The top card alone stands out, in reverse video.
+            content = app.query_one("#pile", Static).content
+            assert isinstance(content, Content)
+            reversed_text = {content.plain[span.start : span.end] for span in content.spans if span.style == "reverse"}
+            assert reversed_text == {"8♥"}
             widget = app.query_one("#pile")
             wrapped = widget.get_content_height(widget.size, app.size, widget.size.width)
             assert widget.region.height == 3 == wrapped  # all of it in the pile's three lines

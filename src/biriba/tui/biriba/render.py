@@ -114,9 +114,9 @@ PILE_LINES = 3
 
 
 def pile_markup(view: SeatView, messages: Words, width: int = 0) -> str:
-    """The discard pile, bottom card first: open, so all of it; or, where it does not fit in
-    :data:`PILE_LINES` lines of ``width`` columns (0: no limit), its newest cards that do, after an
-    ellipsis: the top card is the one a player decides on."""
+    """The discard pile, bottom card first, the top card in reverse video: open, so all of it; or, where
+    it does not fit in :data:`PILE_LINES` lines of ``width`` columns (0: no limit), its newest cards that
+    do, after an ellipsis: the top card is the one a player decides on."""
     title = messages("tui.discard_pile", n=view.discard_pile_size)
     heading = f"[bold]{escape(title)}[/]"
     if not view.discard_pile:
@@ -132,7 +132,9 @@ def pile_markup(view: SeatView, messages: Words, width: int = 0) -> str:
                 break
             shown -= 1
     left_out = "[dim]…[/] " if shown < len(pile) else ""
-    return f"{heading} {left_out}{cards_markup(pile[-shown:])}"
+    below = f"{cards_markup(pile[-shown:-1])} " if shown > 1 else ""
+    # The top card, the one a player decides on, stands out from those under it.
+    return f"{heading} {left_out}{below}[reverse]{cards_markup(pile[-1:])}[/]"
 
 
 def _lines_needed(words: Sequence[str], width: int) -> int:
