@@ -81,7 +81,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=5, help="hands per bot (default 5)")
     parser.add_argument(
-        "--bots", default=",".join(BOT_LEVELS), help=f"comma-separated bot specs, options too (default {','.join(BOT_LEVELS)})"
+        "--bots",
+        default=",".join(BOT_LEVELS),
+        help=f"comma-separated bot specs, options too (default {','.join(BOT_LEVELS)})",
     )
     parser.add_argument("--table", default="standard:4", help="PRESET:PLAYERS (default standard:4)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the hands' seeds (default 1)")
