@@ -38,6 +38,12 @@ SIDE_WIDTH = 30
 """Columns of the side column (seats, score sheet, log), wider only for a wide score sheet."""
 
 
+def key_bar_width(window_width: int) -> int:
+    """The columns the key bar's text has in a window ``window_width`` wide: its padding (``#keys`` in
+    :class:`TableScreen`'s CSS) takes one on each side."""
+    return window_width - 2
+
+
 def fitted_keys(keys: str, width: int) -> str:
     """The key bar's text (pairs of a key and what it does, two spaces apart) on one line of ``width``
     columns where it can be: the pairs one space apart when two do not fit. The keys are Latin letters and
@@ -230,8 +236,7 @@ class TableScreen(Screen[None]):
         widget.update(Content.from_markup(self.message or self.prompt()))
 
     def show_keys(self) -> None:
-        # The bar's padding takes a column on each side.
-        self.query_one("#keys", Static).update(fitted_keys(self.keys_text(), self.app.size.width - 2))
+        self.query_one("#keys", Static).update(fitted_keys(self.keys_text(), key_bar_width(self.app.size.width)))
 
     def action_leave(self) -> None:
         self.app.exit()
