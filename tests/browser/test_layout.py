@@ -116,3 +116,34 @@ def test_on_a_phone_the_moves_and_the_score_sheet_close_again(
     expect(page.locator("[data-testid=score-sheet]")).to_be_visible()
     page.keyboard.press("Escape")
     expect(side).to_be_hidden()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_header_takes_one_line_on_a_phone_with_the_account_folded_behind_the_name(
+    new_device: NewDevice, server: RunningServer, size: str
+) -> None:
+    """At a table every line counts: on a phone the header is one line, the account's links (my games,
+    keep the seats, log out) under the player's name; on a desktop they stand in the header itself."""
+    page = new_device()
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    sign_in(page, server.url, "Eleni")
+    create_table(page, ["greedy", "greedy", "greedy"])
+    links = ("#history-link", "#keep-seats", "#logout")
+    header = page.locator("header").bounding_box()
+    assert header is not None
+    assert header["height"] <= 50, f"the header takes {header['height']} px"
+    if size == "desktop":
+        expect(page.locator("#account")).to_be_hidden()
+        for link in links:
+            expect(page.locator(link)).to_be_visible()
+        return
+    expect(page.locator("#account")).to_contain_text("Eleni")
+    for link in links:
+        expect(page.locator(link)).to_be_hidden()
+    page.click("#account")
+    for link in links:
+        in_view(page, link)
+    page.click("#history-link")
+    expect(page.locator("#history")).to_be_visible()
+    expect(page.locator("#logout")).to_be_hidden()  # the menu closes on leaving the table

@@ -3,6 +3,7 @@
 // (biriba.i18n): facts by name, plurals by CLDR category (Intl.PluralRules), numbers as the language
 // writes them (Intl.NumberFormat). The server sends refusals, hints, moves and score lines as data.
 
+import { getContext, setContext } from "svelte";
 import catalogue from "../../src/biriba/i18n/messages.json";
 import { SUIT_SYMBOL } from "./cards";
 import type { ActionJson } from "./wire";
@@ -210,6 +211,24 @@ type Catalogue = typeof catalogue;
 export type WordKey = {
   [K in keyof Catalogue]: K extends `web.${infer Name}` ? (Catalogue[K] extends { en: string } ? Name : never) : never;
 }[keyof Catalogue];
+
+/** One of the browser's own words in ``language``, by its short name (``word("el", "joker")``). */
+export function word(language: Language, name: WordKey): string {
+  return CATALOGUE[`web.${name}`][language] as string;
+}
+
+const PAGE_LANGUAGE = Symbol("page language");
+
+/** Gives every component below the caller the page's language as it changes (the app calls it once),
+ *  so that a component as small as a card speaks it without a prop passed down through every table. */
+export function providePageLanguage(current: () => Language): void {
+  setContext(PAGE_LANGUAGE, current);
+}
+
+/** The page's language, read where it is needed (English where no app provides it: a lone component). */
+export function pageLanguage(): () => Language {
+  return getContext<(() => Language) | undefined>(PAGE_LANGUAGE) ?? (() => "en");
+}
 
 /** The browser's own words in ``language``, by their short names. */
 export function words(language: Language): Record<WordKey, string> {

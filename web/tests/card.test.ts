@@ -2,6 +2,7 @@
 import { fireEvent, render } from "@testing-library/svelte";
 import { describe, expect, it, vi } from "vitest";
 import Card from "../src/Card.svelte";
+import InLanguage from "./harness/InLanguage.svelte";
 
 /** The rendered card element. */
 function card(props: { code: string; wild?: boolean; onclick?: () => void }): HTMLElement {
@@ -22,6 +23,14 @@ describe("Card", () => {
     expect(joker.querySelector(".wild-mark")).not.toBeNull(); // its letter comes from the page's language (style.css)
     expect(joker.title).toBe("Joker");
     expect(joker.dataset.code).toBe("JK");
+  });
+
+  it("names a Joker in the page's language, and again when the page changes language", async () => {
+    const { container, rerender } = render(InLanguage, { code: "JK", language: "el" });
+    const joker = () => container.querySelector<HTMLElement>(".card");
+    expect(joker()?.title).toBe("Τζόκερ");
+    await rerender({ code: "JK", language: "en" });
+    expect(joker()?.title).toBe("Joker");
   });
 
   it("shows a red suit's card in red with its rank and suit symbol, unmarked when natural", () => {
