@@ -7,6 +7,7 @@ Exit codes (docs/rules.md, the command-line contract): 0 success, 1 illegal play
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 import time
@@ -42,7 +43,7 @@ from biriba.core.state import HandState
 from biriba.games.protocol import Game, GameBot, GameMatch, GameState
 from biriba.games.records import GameRecord, GameReplayError
 from biriba.games.registry import GAMES, game_named
-from biriba.i18n import LANGUAGES, Words, reason_json
+from biriba.i18n import LANGUAGES, Words, locale_language, reason_json
 from biriba.rulesheet import preset_names, preset_summary, rule_sheet
 from biriba.server import defaults as server_defaults
 from biriba.sim.games import play_match as play_game_match
@@ -85,6 +86,15 @@ LangOption = Annotated[
         "--lang",
         envvar="BIRIBA_LANG",
         help="The language people read: en, or el (Ελληνικά).",
+        autocompletion=_complete_languages,
+    ),
+]
+PlayLangOption = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        envvar="BIRIBA_LANG",
+        help="The language people read: en, or el (Ελληνικά); by default the terminal's (LANG), else en.",
         autocompletion=_complete_languages,
     ),
 ]
@@ -826,7 +836,7 @@ def play(  # noqa: PLR0912, PLR0913
     ] = None,
     target: Annotated[int | None, typer.Option(help="Target score of the match (the rules' own by default).")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the deals and the bots (random if omitted).")] = None,
-    lang: LangOption = "en",
+    lang: PlayLangOption = None,
     load: Annotated[Path | None, typer.Option(help="Resume the match saved in this file.")] = None,
     replay_file: Annotated[
         Path | None, typer.Option("--replay", help="Step through a saved hand or match record.")
@@ -846,11 +856,10 @@ def play(  # noqa: PLR0912, PLR0913
     # Textual is imported here, not at the top, so the other commands start without it.
     import platformdirs
 
-    from biriba.tui import LANGUAGES, BiribaApp, ReplayCursor, TableGame
+    from biriba.tui import BiribaApp, ReplayCursor, TableGame
     from biriba.tui.biriba.game import SavedTable, read_record, saved_table
 
-    if lang not in LANGUAGES:
-        _fail(f"--lang must be one of {', '.join(LANGUAGES)}, not {lang!r}", EXIT_USAGE, False)
+    lang = _table_language(lang)
     if delay < 0:
         _fail(f"--delay must be 0 or more seconds, not {delay}", EXIT_USAGE, False)
     if load is not None and replay_file is not None:
@@ -898,6 +907,15 @@ def play(  # noqa: PLR0912, PLR0913
     except InvalidInputError as error:
         _fail(str(error), EXIT_USAGE, False)
     tui.run()
+
+
+def _table_language(lang: str | None) -> str:
+    """The language of a table, which a person reads at a terminal: the option's, else the terminal's
+    (its locale), else English."""
+    language = lang or locale_language(os.environ) or "en"
+    if language not in LANGUAGES:
+        _fail(f"--lang must be one of {', '.join(LANGUAGES)}, not {language!r}", EXIT_USAGE, False)
+    return language
 
 
 def _table_game(game_name: str, load: Path | None, replay_file: Path | None) -> str:

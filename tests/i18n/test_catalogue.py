@@ -14,7 +14,7 @@ from biriba.core.errors import IllegalAction
 from biriba.core.scoring import BIRIBA_KINDS
 from biriba.games.bura.game import RULE_IDS as BURA_RULE_IDS
 from biriba.games.tyzicha.game import RULE_IDS as TYZICHA_RULE_IDS
-from biriba.i18n import LANGUAGES, Words, catalogue, placeholders
+from biriba.i18n import LANGUAGES, Words, catalogue, locale_language, placeholders
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "biriba"
 CATALOGUE = catalogue()
@@ -171,3 +171,24 @@ def test_the_browser_client_is_built_with_the_current_catalogue() -> None:
 
 def _texts(entry: str | dict[str, str]) -> list[str]:
     return list(entry.values()) if isinstance(entry, dict) else [entry]
+
+
+@pytest.mark.parametrize(
+    ("environ", "language"),
+    [
+        ({"LANG": "el_GR.UTF-8"}, "el"),
+        ({"LANG": "en_GB.UTF-8"}, "en"),
+        ({"LANG": "el_CY"}, "el"),
+        ({"LC_ALL": "el_GR.UTF-8", "LANG": "en_US.UTF-8"}, "el"),  # LC_ALL overrides LANG
+        ({"LC_MESSAGES": "el_GR.UTF-8", "LANG": "en_US.UTF-8"}, "el"),
+        ({"LC_ALL": "", "LANG": "el_GR.UTF-8"}, "el"),  # an empty variable is unset
+        ({"LANGUAGE": "fr:el", "LANG": "en_US.UTF-8"}, "el"),  # the first language of the list spoken here
+        ({"LANGUAGE": "en", "LANG": "el_GR.UTF-8"}, "en"),
+        ({"LANG": "fr_FR.UTF-8"}, None),
+        ({"LANG": "C.UTF-8"}, None),
+        ({"LANG": "POSIX"}, None),
+        ({}, None),
+    ],
+)
+def test_the_terminals_locale_names_the_language(environ: dict[str, str], language: str | None) -> None:
+    assert locale_language(environ) == language

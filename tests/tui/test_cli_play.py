@@ -39,6 +39,30 @@ def test_options_reach_the_table(started: list[BiribaApp], tmp_path: Path) -> No
     assert table.messages.language == "el" and table.bot_delay == 0 and table.save_path == save
 
 
+NO_LOCALE = dict.fromkeys(("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "BIRIBA_LANG"))
+"""The environment's language variables, unset (None unsets a variable for the command)."""
+
+
+@pytest.mark.parametrize(
+    ("options", "environ", "language"),
+    [
+        ([], {"LANG": "el_GR.UTF-8"}, "el"),  # a Greek terminal gets the Greek table unasked
+        ([], {"LANG": "fr_FR.UTF-8"}, "en"),  # a language the game does not speak: English
+        ([], {}, "en"),
+        (["--lang", "en"], {"LANG": "el_GR.UTF-8"}, "en"),  # the option decides
+        ([], {"LANG": "el_GR.UTF-8", "BIRIBA_LANG": "en"}, "en"),  # and so does the project's variable
+    ],
+)
+def test_the_table_speaks_the_terminals_language_unless_told(
+    started: list[BiribaApp], options: list[str], environ: dict[str, str], language: str
+) -> None:
+    result = runner.invoke(app, ["play", "--delay", "0", *options], env={**NO_LOCALE, **environ})
+    assert result.exit_code == 0, result.output
+    (tui,) = started
+    assert isinstance(tui.table, BiribaPlayScreen)
+    assert tui.table.messages.language == language
+
+
 def test_load_resumes_and_saves_back_to_the_same_file(started: list[BiribaApp], tmp_path: Path) -> None:
     game = new_game()
     game.bot_step()

@@ -50,6 +50,24 @@ from biriba.core.scoring import BiribaScore, TeamScore
 LANGUAGES = ("en", "el")
 """The languages of the catalogue: English and Greek."""
 
+
+def locale_language(environ: Mapping[str, str]) -> str | None:
+    """The language of the catalogue that a terminal's locale asks for, or None.
+
+    As gettext reads the environment: ``LANGUAGE`` (a list of languages, ``el:en``) first, then the
+    locale of messages, the first set of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` (``el_GR.UTF-8``).
+    The C locale asks for no language."""
+    wanted = [part for part in environ.get("LANGUAGE", "").split(":") if part]
+    locale = next((environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(name)), None)
+    if locale is not None:
+        wanted.append(locale)
+    for name in wanted:
+        language = name.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+        if language in LANGUAGES:
+            return language
+    return None
+
+
 _COUNTED_FROM_ZERO = frozenset({"meld", "team", "hand"})
 _SEATS = frozenset({"seat", "acting", "to"})
 _CARD = frozenset({"card", "kept", "top"})
