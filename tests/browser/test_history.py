@@ -17,8 +17,15 @@ def test_my_games_names_a_bot_by_its_level_as_the_table_does(new_device: NewDevi
     page.locator("[data-testid=seat-choice]").select_option("search")
     page.click("#create")
     expect(page.locator("[data-testid=seat][data-seat='1'] .seat-name")).to_have_text("Hard 2")
+    table_id = page.url.split("#/t/")[1]
     page.click("#history-link")
-    expect(page.locator("#history tr").first).to_contain_text("Sasha, Hard 2")  # not "Sasha, search"
+    row = page.locator("#history tr").first
+    expect(row).to_contain_text("Sasha, Hard 2")  # not "Sasha, search"
+    expect(row.locator("[data-testid=replay-link]")).to_have_count(0)  # no hand is over: nothing to replay
+    page.goto(f"{server.url}/#/replay/{table_id}")  # an address kept from before says why, in words
+    expect(page.locator(".error")).to_have_text(
+        "No hand of this table has finished yet: the replay shows finished hands."
+    )
 
 
 def test_register_then_log_in_elsewhere_and_replay_a_finished_hand(
@@ -53,7 +60,7 @@ def test_register_then_log_in_elsewhere_and_replay_a_finished_hand(
     rows = page.locator("#history tr")
     expect(rows).to_have_count(1)
     expect(rows.first).to_contain_text("1 hand")
-    rows.first.get_by_text("Replay").click()
+    rows.first.locator("[data-testid=replay-link]").click()
     expect(page.locator("#step")).to_contain_text("Step 0 /")
     page.click("#step-next")
     expect(page.locator("#step")).to_contain_text("Step 1 /")

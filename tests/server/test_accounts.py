@@ -112,6 +112,9 @@ def test_history_lists_the_match_and_its_record_replays_to_the_same_scores(
     token = register(url, "giorgos").json()["token"]
     table = create_table(url, token, players=2, seats=[None, "greedy"], target=50_000)["table"]
     assert http_get(f"{url}/api/tables/{table['id']}/record", headers=auth(token)).json()["hands"] == []
+    nothing = http_get(f"{url}/api/tables/{table['id']}/replay", headers=auth(token))
+    assert nothing.status_code == 400 and nothing.json()["key"] == "no-replay"  # no hand is over yet
+    assert "no hand of the table has finished yet" in nothing.json()["detail"]
     client = Client(url, table["id"])
     client.hello(token)
     play_by_hints(client, lambda m: m["hand_over"])
@@ -142,6 +145,7 @@ def test_history_lists_the_match_and_its_record_replays_to_the_same_scores(
     assert end.json()["action"] == record["hands"][0]["actions"][-1]
     beyond = http_get(f"{url}/api/tables/{table['id']}/replay", params={"hand": 1}, headers=auth(token))
     assert beyond.status_code == 400 and "no finished hand 1" in beyond.json()["detail"]
+    assert beyond.json()["key"] == "replay-range"  # the browser says it in its player's language
 
     stranger = register(url, "stranger").json()["token"]
     assert http_get(f"{url}/api/tables/{table['id']}/record", headers=auth(stranger)).status_code == 403

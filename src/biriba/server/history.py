@@ -26,7 +26,22 @@ from biriba.server.wire import ActionJson, BoardJson, BuraReplayFrame, HandScore
 
 
 class ReplayRangeError(ValueError):
-    """A hand or step that the record does not have; the text names the range there is."""
+    """A hand or step that the record does not have; the text names the range there is, and ``key`` the
+    case for people (``web.error.KEY``): no hand finished yet, or a hand or step out of range."""
+
+    def __init__(self, message: str, key: str) -> None:
+        super().__init__(message)
+        self.key = key
+
+
+def _check_range(finished: int, hand: int) -> None:
+    """Fails unless ``hand`` is one of the ``finished`` hands (counted from 0)."""
+    if finished == 0:
+        raise ReplayRangeError("no hand of the table has finished yet: a hand can be replayed once over", "no-replay")
+    if not 0 <= hand < finished:
+        raise ReplayRangeError(
+            f"there is no finished hand {hand}: hands 0 to {finished - 1} can be replayed", "replay-range"
+        )
 
 
 def match_record(info: TableInfo, events: list[Event]) -> MatchRecord:
@@ -75,11 +90,10 @@ def as_deck(rules: Rules, deal: Deal) -> Deal:
 
 def replay_frame(record: MatchRecord, hand: int, step: int) -> ReplayFrame:
     """The table after ``step`` actions of finished hand ``hand`` (both from 0), with every seat's cards."""
-    if not 0 <= hand < len(record.hands):
-        raise ReplayRangeError(f"there is no finished hand {hand}: hands 0 to {len(record.hands) - 1} can be replayed")
+    _check_range(len(record.hands), hand)
     deal, actions = record.hands[hand]
     if not 0 <= step <= len(actions):
-        raise ReplayRangeError(f"hand {hand} has steps 0 to {len(actions)}, not {step}")
+        raise ReplayRangeError(f"hand {hand} has steps 0 to {len(actions)}, not {step}", "replay-range")
     match = MatchRecord(rules=record.rules, first_dealer=record.first_dealer, hands=record.hands[:hand]).replay()
     totals_before = list(match.totals)
     state = match.start_hand(deck=deal.deck, seed=deal.seed, cut=deal.cut)
@@ -106,11 +120,10 @@ def replay_frame(record: MatchRecord, hand: int, step: int) -> ReplayFrame:
 def game_replay_frame(record: GameRecord, hand: int, step: int) -> BuraReplayFrame | TyzichaReplayFrame:
     """A finished hand of a table of another game than Biriba (Bura, Tyzicha) after ``step`` actions, every
     hand shown."""
-    if not 0 <= hand < len(record.hands):
-        raise ReplayRangeError(f"there is no finished hand {hand}: hands 0 to {len(record.hands) - 1} can be replayed")
+    _check_range(len(record.hands), hand)
     deal, actions = record.hands[hand]
     if not 0 <= step <= len(actions):
-        raise ReplayRangeError(f"hand {hand} has steps 0 to {len(actions)}, not {step}")
+        raise ReplayRangeError(f"hand {hand} has steps 0 to {len(actions)}, not {step}", "replay-range")
     online = online_game(record.game.name)
     match: Any = GameRecord(record.game, record.rules, record.first_dealer, record.hands[:hand]).replay()
     totals_before = online.totals(match)

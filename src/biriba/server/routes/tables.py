@@ -134,7 +134,7 @@ async def table_replay(
         biriba_record = await asyncio.to_thread(match_record, info, events)
         biriba_frame = await asyncio.to_thread(replay_frame, biriba_record, hand, step)
     except ReplayRangeError as error:
-        raise HTTPException(400, str(error)) from None
+        raise ApiError(400, error.key, str(error)) from None
     return {**biriba_frame, "table": table_summary(info)}
 
 
