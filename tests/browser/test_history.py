@@ -62,7 +62,9 @@ def test_register_then_log_in_elsewhere_and_replay_a_finished_hand(
     expect(rows.first).to_contain_text("1 hand")
     rows.first.locator("[data-testid=replay-link]").click()
     expect(page.locator("#step")).to_contain_text("Step 0 /")
-    page.click("#step-next")
+    for name in ("Previous hand", "Previous move", "Play the moves one by one", "Next hand"):
+        expect(page.get_by_role("button", name=name)).to_have_count(1)  # each icon says what it does
+    page.get_by_role("button", name="Next move").click()
     expect(page.locator("#step")).to_contain_text("Step 1 /")
     moves = {"draw": "draw", "take_pile": "take the discard pile", "choose_bonus_suit": "bonus suit"}
     move = moves[first_action["type"]]

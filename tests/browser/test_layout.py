@@ -144,6 +144,9 @@ def test_the_header_takes_one_line_on_a_phone_with_the_account_folded_behind_the
     page.click("#account")
     for link in links:
         in_view(page, link)
+    page.keyboard.press("Escape")
+    expect(page.locator("#logout")).to_be_hidden()
+    page.click("#account")
     page.click("#history-link")
     expect(page.locator("#history")).to_be_visible()
     expect(page.locator("#logout")).to_be_hidden()  # the menu closes on leaving the table

@@ -174,3 +174,16 @@ def test_a_click_or_key_that_cannot_play_says_why(new_device: NewDevice, server:
     page.click("#discard")  # the button too (a phone shows no tooltip): it answers, and says why
     expect(page.locator("[data-testid=misstep]")).to_contain_text("Select the one card to discard")
     assert cards.count() == before
+
+
+def test_three_players_alone_are_named_not_numbered_as_teams(new_device: NewDevice, server: RunningServer) -> None:
+    """At three players each plays alone: the melds are the player's, named as the seat is, and a seat
+    tells no team."""
+    page = new_device()
+    sign_in(page, server.url, "Eleni")
+    page.select_option("#players", "3")
+    create_table(page, ["greedy", "greedy"])
+    headings = page.locator(".team-melds h3")
+    expect(headings).to_have_count(3)
+    expect(headings).to_have_text(["Melds · Eleni", "Melds · Easy 2", "Melds · Easy 3"])  # seats 1, 2, 3
+    expect(page.locator("[data-testid=seat] .seat-facts").first).not_to_contain_text("Team")

@@ -168,7 +168,7 @@ def test_a_card_given_face_down_to_another_seat_is_never_shown() -> None:
                     assert "a card face down to P2" in board and f"{card_symbol(mine)} to You" in board
                     assert "three cards face down" in board  # the forced 100's widow is never shown
                     if not checked:
-                        assert "P3: gives a card face down to P2" in plain(app, "#log")
+                        assert "P3: give a card face down to P2" in plain(app, "#log")
                     if hidden in state.hands[1]:
                         assert card_symbol(hidden) not in board + plain(app, "#log")
                     others = [card for seat in (1, 2) for card in state.hands[seat]]

@@ -110,7 +110,7 @@ describe("words are rendered as the server and the terminal render them", () => 
       "Εσείς: διεκδίκηση ανοίγματος: διεκδικήστε το άνοιγμα με μολόντκα (молодка: τρία φύλλα ενός χρώματος)",
     );
     const give = { action: { seat: 0, type: "give", card: "9S", to: 2 }, head: { key: "tyzicha.hint.give", facts: { card: "9S", seat: 2 } }, details: [] };
-    expect(en.withNames(names).trickHint("tyzicha", give)).toBe("You: gives 9♠ to Maria: the card least worth keeping");
+    expect(en.withNames(names).trickHint("tyzicha", give)).toBe("You: give 9♠ to Maria: the card least worth keeping");
     expect(en.trickHint("tyzicha", give)).not.toContain("Maria"); // without names, seats are numbered
   });
 
