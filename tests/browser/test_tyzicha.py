@@ -64,6 +64,9 @@ def test_a_hand_of_tyzicha_against_two_bots(
         moves += 1
         assert moves < 40, "a hand of Tyzicha has fewer moves for one player"
     expect(page.locator("[data-testid=tyzicha-result]")).not_to_be_empty()
+    if page.locator("[data-testid=widow] [data-code]").count():  # shown (unless the forced 100 hid it)
+        taken = "taken by" if language == "en" else "το πήρε"
+        expect(page.locator("[data-testid=widow] .pile-label")).to_contain_text(taken)
     expect(page.locator("[data-testid=breakdown] tbody tr")).to_have_count(3)
     page.screenshot(path=artifacts(tmp_path) / f"tyzicha-end-{size}-{language}.png")
     if language == "el":
