@@ -19,8 +19,12 @@ def test_my_games_names_a_bot_by_its_level_as_the_table_does(new_device: NewDevi
     expect(page.locator("[data-testid=seat][data-seat='1'] .seat-name")).to_have_text("Hard 2")
     table_id = page.url.split("#/t/")[1]
     page.click("#history-link")
-    row = page.locator("#history tr").first
+    expect(page.locator("#history thead th")).to_have_text(
+        ["Started", "Game", "Players", "Hands played", "Totals", "Result", "", ""]
+    )
+    row = page.locator("#history tbody tr").first
     expect(row).to_contain_text("Sasha, Hard 2")  # not "Sasha, search"
+    expect(row.locator("[data-testid=history-back-to-seat]")).to_have_text("Back to your seat")
     expect(row.locator("[data-testid=replay-link]")).to_have_count(0)  # no hand is over: nothing to replay
     page.goto(f"{server.url}/#/replay/{table_id}")  # an address kept from before says why, in words
     expect(page.locator(".error")).to_have_text(
@@ -57,7 +61,7 @@ def test_register_then_log_in_elsewhere_and_replay_a_finished_hand(
     page.fill("#password", "a long enough password")
     page.click("#enter")
     page.click("#history-link")
-    rows = page.locator("#history tr")
+    rows = page.locator("#history tbody tr")
     expect(rows).to_have_count(1)
     expect(rows.first).to_contain_text("1 hand")
     rows.first.locator("[data-testid=replay-link]").click()
