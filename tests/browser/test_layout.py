@@ -150,3 +150,23 @@ def test_the_header_takes_one_line_on_a_phone_with_the_account_folded_behind_the
     page.click("#history-link")
     expect(page.locator("#history")).to_be_visible()
     expect(page.locator("#logout")).to_be_hidden()  # the menu closes on leaving the table
+
+
+def test_on_a_phone_a_hand_of_twelve_cards_takes_one_row_inside_its_panel(
+    new_device: NewDevice, server: RunningServer
+) -> None:
+    """The hand overlaps its cards more as it grows: twelve, after the draw, still make one row (at the
+    first overlap the twelfth wrapped to a row of its own, and left of the panel)."""
+    page = new_device()
+    page.set_viewport_size({"width": 390, "height": 844})
+    sign_in(page, server.url, "Eleni")
+    create_table(page, ["greedy", "greedy", "greedy"])
+    my_turn(page)
+    page.click("#draw")
+    cards = page.locator("[data-testid=hand] .card")
+    expect(cards).to_have_count(12)
+    panel = page.locator(".my-hand").bounding_box()
+    boxes = [card.bounding_box() for card in cards.all()]
+    assert panel is not None and all(box is not None for box in boxes)
+    assert len({round(box["y"]) for box in boxes if box}) == 1, "the hand takes more than one row"
+    assert min(box["x"] for box in boxes if box) >= panel["x"], "a card starts left of the hand's panel"
