@@ -34,6 +34,11 @@ export function cardText(code: string): string {
   return code === "JK" ? "JK" : code.slice(0, -1) + (SUIT_SYMBOL[code.slice(-1)] ?? code.slice(-1));
 }
 
+/** Whether the page is on a touch screen: its main pointer is a finger (CSS's `pointer: coarse`). */
+export function onTouchScreen(): boolean {
+  return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+}
+
 export class Words {
   readonly language: Language;
   private readonly names: string[] | null;
@@ -54,6 +59,13 @@ export class Words {
 
   has(key: string): boolean {
     return key in CATALOGUE;
+  }
+
+  /** A table's prompt: the terminal's words, which name the keys, or on a touch screen (a phone, where
+   *  there are no keys) its ``web.touch.`` words, which name the buttons. */
+  prompt(key: string, facts: Record<string, unknown> = {}): string {
+    const touch = `web.touch.${key}`;
+    return onTouchScreen() && this.has(touch) ? this.say(touch, facts) : this.say(key, facts);
   }
 
   /** A rules preset as this language names it (its own name where the catalogue has none). */

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import catalogue from "../../src/biriba/i18n/messages.json";
 import { cardText, words, Words } from "../src/i18n";
 
@@ -125,5 +125,26 @@ describe("words are rendered as the server and the terminal render them", () => 
   it("falls back to the server's message for what the catalogue does not know", () => {
     expect(en.refusal({ key: "no-such-key", facts: {}, message: "as sent" })).toBe("as sent");
     expect(en.problem("nosuch", "plain message")).toBe("plain message");
+  });
+});
+
+describe("a table's prompt", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const pointer = (coarse: boolean) => vi.stubGlobal("matchMedia", (query: string) => ({ matches: coarse && query === "(pointer: coarse)" }));
+
+  it("names the keys where there are keys, the buttons on a touch screen", () => {
+    const el = new Words("el");
+    pointer(false);
+    expect(el.prompt("bura.prompt.lead")).toContain("Enter για άνοιγμα");
+    pointer(true);
+    expect(el.prompt("bura.prompt.lead")).toBe("Ανοίγετε εσείς: πατήστε 1 έως 3 φύλλα ενός χρώματος και μετά «Ανοίξτε» (ή δηλώστε 31)");
+    expect(new Words("en").prompt("bura.prompt.answer", { n: 2 })).toBe("Answer with 2 cards: tap them, then Answer");
+  });
+
+  it("keeps a prompt that names no key on a touch screen too", () => {
+    pointer(true);
+    expect(new Words("en").prompt("bura.prompt.claim", { combination: "a bura" })).toBe("You hold a bura: claim the lead with it, or pass");
+    expect(new Words("en").prompt("game.hands", { n: 1 })).toBe("1 hand"); // no touch words: its own
   });
 });
