@@ -506,7 +506,8 @@ def test_a_search_playout_plays_its_whole_horizon_of_turns() -> None:
     ("preset", "players", "horizon"),
     [
         ("standard", 2, 1),
-        ("standard", 3, 1),
+        ("standard", 3, 6),
+        ("kouridakis", 3, 6),
         ("standard", 4, 4),
         ("standard", 5, 5),
         ("kouridakis", 5, 5),
@@ -516,8 +517,9 @@ def test_a_search_playout_plays_its_whole_horizon_of_turns() -> None:
 )
 def test_a_search_plays_out_its_tables_horizon_unless_told_another(preset: str, players: int, horizon: int) -> None:
     """By default a playout runs the table's horizon (a round of the table at four, five, six and eight
-    players, one turn elsewhere), whatever the preset: the default search weighs its candidates exactly as
-    one told that horizon does, and not as one told another (a margin differs, or a choice)."""
+    players, two rounds at three, one turn at two), whatever the preset: the default search weighs its
+    candidates exactly as one told that horizon does, and not as one told another (a margin differs, or a
+    choice)."""
     assert playout_turns(players) == horizon
     rules = Rules.from_preset(preset, players=players)
     state = HandState.deal(rules, dealer=0, seed=8)

@@ -27,7 +27,7 @@ class Bot(Protocol):
 
 BOT_LEVELS = ("random", "greedy", "heuristic", "search")
 """The bot ladder, weakest first: the levels people choose from."""
-BOTS_VERSION = "2026-11-29.2"
+BOTS_VERSION = "2026-11-29.3"
 """The date the bots last changed how they play (".2", ".3" for a second and third change on one day):
 measurements made with other bots (the ladders of :mod:`biriba.sim.ladders`) are made again."""
 

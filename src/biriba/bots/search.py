@@ -6,8 +6,8 @@ its safest discards, the pile or the draw). The search then samples possible wor
 they are), and in each world plays every candidate followed by a short playout in which every seat plays
 the heuristic policy: the rest of this seat's turn and the next player's turn, where most of a
 decision's consequences show (the pile the next player takes or leaves); at four to six and at eight
-players (two, three and four teams; at five, partnerships formed in the hand) a round of the table,
-measured stronger there (:data:`PLAYOUT_TURNS`). Each playout is scored from this seat's side by
+players (two, three and four teams; at five, partnerships formed in the hand) a round of the table, and
+at three two rounds, measured stronger there (:data:`PLAYOUT_TURNS`). Each playout is scored from this seat's side by
 :func:`biriba.bots.value.state_value` of the world it reached (a value fitted to the outcomes of
 self-play hands at the same table, a preset and a number of players), or by the hand's real score when
 the hand ends in it. The same worlds serve every candidate, so their
@@ -44,16 +44,17 @@ OPPONENT_MODELS: Final = ("heuristic", "pool")
 """How the playouts model the other sides (the ``opponents`` option)."""
 MAX_PLAYOUT_ACTIONS: Final = 60
 """A playout stops after this many actions for each turn of its horizon (a turn takes a handful)."""
-PLAYOUT_TURNS: Final = {4: 4, 5: 5, 6: 5, 8: 7}
+PLAYOUT_TURNS: Final = {3: 6, 4: 4, 5: 5, 6: 5, 8: 7}
 """The turns of the following players a playout plays unless ``turns`` says, by number of players, where
 more than one was measured stronger: a round of the table, each other player's turn once (at four and
 five players the seat's own next turn too: results/search-budget). At six and eight players a playout of one
 turn undervalued the pile, which pays only over the turns of the seat's partner and its own next
 (results/decision-quality). At five, whose partnerships form in the hand, a round of the table led one
 turn over duplicate deals (results/search-budget), and at Kouridakis 5p, where one turn trailed the
-heuristic player, it leads it (results/ladders). Elsewhere one turn: at two players one round (two
-turns) is weaker than one turn, and at three players longer playouts choose no better than the heuristic
-player's own moves."""
+heuristic player, it leads it (results/ladders). At three players two rounds of the table (six turns):
+at standard 3p, where one turn was level with the heuristic player, they lead it (results/ladders), and
+at the other presets of three players they are level with one turn or, at buraco-aberto 3p, far
+stronger (results/search-budget). At two players one turn: one round (two turns) is weaker there."""
 
 
 def playout_turns(players: int) -> int:
