@@ -324,6 +324,20 @@ def test_the_seed_fixes_the_game() -> None:
     assert new_game(SEED + 1).view().to_json() != one.view().to_json()
 
 
+@pytest.mark.parametrize(("players", "partners"), [(2, False), (3, False), (4, True), (6, True)])
+def test_a_seat_shows_its_team_only_where_it_has_a_partner(players: int, partners: bool) -> None:
+    """Players alone (two, three) are sides by name: "T1" beside each would say nothing."""
+
+    async def scenario() -> None:
+        app = new_app(new_game(players=players))
+        async with app.run_test(size=(80, 24)):
+            seats = plain(app.query_one("#players"))
+            assert seats.count("cards") == players
+            assert ("T1" in seats and "T2" in seats) == partners, seats
+
+    asyncio.run(scenario())
+
+
 @pytest.mark.parametrize(("players", "seat"), [(3, 1), (5, 2)])
 def test_formats_with_partnerships_formed_during_the_hand(players: int, seat: int) -> None:
     """3 and 5 players: partnerships form during the hand; the table and the breakdown follow them."""

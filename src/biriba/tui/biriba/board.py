@@ -250,13 +250,16 @@ class BiribaTable(TableScreen):
 
     def seat_lines(self) -> list[SeatLine]:
         view = self.view()
+        # A seat's team is shown where it has a partner: a player alone (three or two players, or the one
+        # left out when partnerships form) is a side by name, as the melds' headings call it.
+        partnered = {team for team in view.seat_team if team >= 0 and view.seat_team.count(team) > 1}
         return [
             SeatLine(
                 self.names[seat],
                 self.messages("game.cards", n=size),
                 on_turn=seat == view.current and view.phase is not Phase.OVER,
                 dealer=seat == view.dealer,
-                team=view.seat_team[seat] if view.seat_team[seat] >= 0 else None,
+                team=view.seat_team[seat] if view.seat_team[seat] in partnered else None,
             )
             for seat, size in enumerate(view.hand_sizes)
         ]
