@@ -100,10 +100,16 @@ PlayLangOption = Annotated[
 ]
 
 
-def _words(lang: str, as_json: bool = False) -> Words:
-    """The words people read in ``lang``: cards with suit symbols, or their codes in JSON output."""
+def _check_language(lang: str, as_json: bool = False) -> str:
+    """``lang``, where it is a language of the catalogue; exits with a usage error naming them otherwise."""
     if lang not in LANGUAGES:
         _fail(f"--lang must be one of {', '.join(LANGUAGES)}, not {lang!r}", EXIT_USAGE, as_json)
+    return lang
+
+
+def _words(lang: str, as_json: bool = False) -> Words:
+    """The words people read in ``lang``: cards with suit symbols, or their codes in JSON output."""
+    _check_language(lang, as_json)
     return Words(lang, card_format=card_code if as_json else card_symbol)
 
 
@@ -912,10 +918,7 @@ def play(  # noqa: PLR0912, PLR0913
 def _table_language(lang: str | None) -> str:
     """The language of a table, which a person reads at a terminal: the option's, else the terminal's
     (its locale), else English."""
-    language = lang or locale_language(os.environ) or "en"
-    if language not in LANGUAGES:
-        _fail(f"--lang must be one of {', '.join(LANGUAGES)}, not {language!r}", EXIT_USAGE, False)
-    return language
+    return _check_language(lang or locale_language(os.environ) or "en")
 
 
 def _table_game(game_name: str, load: Path | None, replay_file: Path | None) -> str:

@@ -11,7 +11,8 @@ the decks they shuffle.)
 
 from __future__ import annotations
 
-from typing import Any, cast
+from collections.abc import Sequence
+from typing import Any, TypeVar, cast
 
 from biriba.core.actions import Action, action_from_json, action_to_json
 from biriba.core.cards import shuffled_pack
@@ -24,6 +25,9 @@ from biriba.server.games import hand_deal, online_game
 from biriba.server.store import Event, TableInfo
 from biriba.server.wire import ActionJson, BoardJson, BuraReplayFrame, HandScoreJson, ReplayFrame, TyzichaReplayFrame
 
+D = TypeVar("D")
+A = TypeVar("A")
+
 
 class ReplayRangeError(ValueError):
     """A hand or step that the record does not have; the text names the range there is, and ``key`` the
@@ -34,14 +38,19 @@ class ReplayRangeError(ValueError):
         self.key = key
 
 
-def _check_range(finished: int, hand: int) -> None:
-    """Fails unless ``hand`` is one of the ``finished`` hands (counted from 0)."""
-    if finished == 0:
+def _replayed_hand(hands: Sequence[tuple[D, list[A]]], hand: int, step: int) -> tuple[D, list[A]]:
+    """Finished hand ``hand`` of ``hands`` (its deal and actions), where ``step`` is one of its steps; fails
+    naming the range there is otherwise."""
+    if not hands:
         raise ReplayRangeError("no hand of the table has finished yet: a hand can be replayed once over", "no-replay")
-    if not 0 <= hand < finished:
+    if not 0 <= hand < len(hands):
         raise ReplayRangeError(
-            f"there is no finished hand {hand}: hands 0 to {finished - 1} can be replayed", "replay-range"
+            f"there is no finished hand {hand}: hands 0 to {len(hands) - 1} can be replayed", "replay-range"
         )
+    deal, actions = hands[hand]
+    if not 0 <= step <= len(actions):
+        raise ReplayRangeError(f"hand {hand} has steps 0 to {len(actions)}, not {step}", "replay-range")
+    return deal, actions
 
 
 def match_record(info: TableInfo, events: list[Event]) -> MatchRecord:
@@ -90,10 +99,7 @@ def as_deck(rules: Rules, deal: Deal) -> Deal:
 
 def replay_frame(record: MatchRecord, hand: int, step: int) -> ReplayFrame:
     """The table after ``step`` actions of finished hand ``hand`` (both from 0), with every seat's cards."""
-    _check_range(len(record.hands), hand)
-    deal, actions = record.hands[hand]
-    if not 0 <= step <= len(actions):
-        raise ReplayRangeError(f"hand {hand} has steps 0 to {len(actions)}, not {step}", "replay-range")
+    deal, actions = _replayed_hand(record.hands, hand, step)
     match = MatchRecord(rules=record.rules, first_dealer=record.first_dealer, hands=record.hands[:hand]).replay()
     totals_before = list(match.totals)
     state = match.start_hand(deck=deal.deck, seed=deal.seed, cut=deal.cut)
@@ -120,10 +126,7 @@ def replay_frame(record: MatchRecord, hand: int, step: int) -> ReplayFrame:
 def game_replay_frame(record: GameRecord, hand: int, step: int) -> BuraReplayFrame | TyzichaReplayFrame:
     """A finished hand of a table of another game than Biriba (Bura, Tyzicha) after ``step`` actions, every
     hand shown."""
-    _check_range(len(record.hands), hand)
-    deal, actions = record.hands[hand]
-    if not 0 <= step <= len(actions):
-        raise ReplayRangeError(f"hand {hand} has steps 0 to {len(actions)}, not {step}", "replay-range")
+    deal, actions = _replayed_hand(record.hands, hand, step)
     online = online_game(record.game.name)
     match: Any = GameRecord(record.game, record.rules, record.first_dealer, record.hands[:hand]).replay()
     totals_before = online.totals(match)
