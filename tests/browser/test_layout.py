@@ -67,7 +67,7 @@ def test_a_whole_hand_fits_the_window(new_device: NewDevice, server: RunningServ
             "#draw-pile",
         ):
             in_view(page, selector)
-        if turns == 3:
+        if turns == 1:
             page.screenshot(path=artifacts(tmp_path) / f"table-{size}.png")
         play_hinted_move(page)
         turns += 1
@@ -75,7 +75,9 @@ def test_a_whole_hand_fits_the_window(new_device: NewDevice, server: RunningServ
     in_view(page, "#back-to-lobby")
     no_overflow(page)
     page.screenshot(path=artifacts(tmp_path) / f"hand-end-{size}.png")
-    assert turns > 3
+    # The person played (the server's deal is random: bots that go out early may end the hand after a
+    # couple of the person's moves, so no more than one is asked for).
+    assert turns >= 1
 
 
 def test_keys_play_a_turn(new_device: NewDevice, server: RunningServer) -> None:
