@@ -22,6 +22,7 @@ from rich.markup import escape
 
 from biriba.bots import Bot, make_bot
 from biriba.bots.hints import HINT_BOT
+from biriba.bots.imported import names_imported_bot
 from biriba.bots.play import play_hand, play_match
 from biriba.console import action_markup, score_lines, table_markup
 from biriba.core.actions import Action, Discard, action_to_json
@@ -174,7 +175,7 @@ def _main_options(
 
 @app.command()
 def check(
-    cards: Annotated[list[str], typer.Argument(help="Card codes such as 10H TH 2C JK.")],
+    cards: Annotated[list[str], typer.Argument(metavar="CARD", help="Card codes such as 10H TH 2C JK.")],
     rules: RulesOption = "standard",
     as_json: JsonFlag = False,
     lang: LangOption = "en",
@@ -214,14 +215,16 @@ def check(
 
 @app.command()
 def score(
-    file: Annotated[str, typer.Argument(help="A JSON file describing the hand ('-' for standard input).")],
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="A JSON file describing the hand ('-' for standard input).")
+    ],
     as_json: JsonFlag = False,
     lang: LangOption = "en",
 ) -> None:
     """Score one hand of a game played with real cards.
 
-    Input: {"rules": PRESET, "bonus_suit": "H" | null, "teams": [{"melds": [[codes]...],
-    "hands": [[codes] per player], "biribaki": "taken" | "not_taken" | "taken_unplayed", "went_out": bool}]}
+    Input: {"rules": PRESET, "bonus_suit": "H" | null, "teams": [{"melds": \\[\\[codes]...],
+    "hands": \\[\\[codes] per player], "biribaki": "taken" | "not_taken" | "taken_unplayed", "went_out": bool}]}
     """
     words = _words(lang, as_json)
     data = _read_json(file, as_json)
@@ -243,7 +246,7 @@ def score(
 
 @app.command()
 def replay(
-    file: Annotated[str, typer.Argument(help="A hand or match record ('-' for standard input).")],
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A hand or match record ('-' for standard input).")],
     as_json: JsonFlag = False,
     show: Annotated[bool, typer.Option(help="Print every action and the final table.")] = False,
     lang: LangOption = "en",
@@ -455,7 +458,9 @@ def _changes_from_standard(rules: Rules) -> dict[str, Any]:
 
 @rules_app.command("show")
 def rules_show(
-    preset: Annotated[str, typer.Argument(help="A preset name, or a JSON rules object.")] = "standard",
+    preset: Annotated[
+        str, typer.Argument(metavar="PRESET", help="A preset name, or a JSON rules object.")
+    ] = "standard",
     players: Annotated[int | None, typer.Option(help="Number of players (2 to 6, or 8).")] = None,
     as_json: JsonFlag = False,
     lang: LangOption = "en",
@@ -1074,7 +1079,14 @@ def _record_rules(path: Path) -> Rules:
 
 @app.command()
 def tournament(  # noqa: PLR0913
-    bots: Annotated[list[str], typer.Argument(help="Two or more bot specs: random greedy heuristic:key=value ...")],
+    bots: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="BOT",
+            help="Two or more bot specs: random greedy heuristic:key=value ..., or your own by its import path "
+            "(mybots.Cautious: a module of this folder or an installed one).",
+        ),
+    ],
     deals: Annotated[
         int, typer.Option(help="Duplicate deals per pairing (each played with each bot alone at each side).")
     ] = 100,
@@ -1111,6 +1123,10 @@ def tournament(  # noqa: PLR0913
             _fail(str(error), EXIT_USAGE, False)
     if schedule not in SCHEDULES:
         _fail(f"--schedule must be one of {', '.join(SCHEDULES)}, not {schedule!r}", EXIT_USAGE, False)
+    if any(names_imported_bot(spec) for spec in bots):
+        # A researcher's bot is a module of the folder the command runs in, as for ``python -m``; the
+        # worker processes inherit the path.
+        sys.path.insert(0, os.getcwd())
     config = TournamentConfig(
         tuple(spec.strip() for spec in bots),
         table_rules,

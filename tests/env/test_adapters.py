@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import warnings
+from collections.abc import Sequence
 
 import pytest
 
@@ -19,10 +20,14 @@ from open_spiel.python.algorithms import ismcts  # noqa: E402
 from open_spiel.python.observation import make_observation  # noqa: E402
 from pettingzoo.test import api_test  # noqa: E402
 
+from biriba.bots.greedy import GreedyBot  # noqa: E402
+from biriba.core.actions import Action  # noqa: E402
 from biriba.core.records import HandRecord  # noqa: E402
 from biriba.core.rules import Rules  # noqa: E402
-from biriba.core.views import observe  # noqa: E402
-from biriba.env.encoding import DISCARD, EncodingError  # noqa: E402
+from biriba.core.state import HandState  # noqa: E402
+from biriba.core.views import SeatView, observe  # noqa: E402
+from biriba.env.encoding import DISCARD, EncodingError, ObservationLayout  # noqa: E402
+from biriba.env.episode import encoding_for  # noqa: E402
 from biriba.env.gym_env import BiribaGymEnv  # noqa: E402
 from biriba.env.openspiel_game import BiribaState, info_string  # noqa: E402
 from biriba.env.pettingzoo_env import BiribaAECEnv, env  # noqa: E402
@@ -87,7 +92,46 @@ def test_pettingzoo_refuses_an_illegal_sub_action_and_changes_nothing() -> None:
     assert np.array_equal(before["action_mask"], after["action_mask"])
 
 
+def test_pettingzoo_lead_rewards_set_each_team_against_the_other_and_add_up_to_zero() -> None:
+    scored = play_pettingzoo_hand(BiribaAECEnv(), seed=21)
+    led = play_pettingzoo_hand(BiribaAECEnv(reward="lead"), seed=21)
+    score = [scored[f"player_{seat}"] for seat in range(4)]
+    assert score[0] != score[1], "the seeded hand should end with the teams apart"
+    assert [led[f"player_{seat}"] for seat in range(4)] == [score[s % 2] - score[1 - s % 2] for s in range(4)]
+    with pytest.raises(ValueError, match="reward 'points' is not one of"):
+        BiribaAECEnv(reward="points")
+
+
+def test_the_wrapped_pettingzoo_env_takes_the_dealer_and_the_reward() -> None:
+    aec = env(Rules.from_preset("standard", players=3), dealer=2, reward="lead")
+    aec.reset(seed=1)
+    assert aec.unwrapped.record.dealer == 2 and aec.unwrapped.reward == "lead"
+    assert aec.agent_selection == "player_0"  # the seat after the dealer plays first
+
+
+def test_an_id_outside_the_encoding_is_refused_with_the_range() -> None:
+    aec = BiribaAECEnv()
+    aec.reset(seed=2)
+    last = aec.encoding.num_actions - 1
+    with pytest.raises(EncodingError, match=rf"sub-action 99999 is not a sub-action of these rules \(0..{last}\)"):
+        aec.step(99999)
+    assert aec.record.actions == []
+
+
 # --- Gymnasium ----------------------------------------------------------------------------------
+
+
+def play_gymnasium_hand(gym_env: BiribaGymEnv, seed: int) -> float:
+    """A hand of random legal sub-actions by the learner; the reward it was paid in all."""
+    observation, _ = gym_env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    total, terminated = 0.0, False
+    while not terminated:
+        observation, reward, terminated, _, _ = gym_env.step(
+            int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        )
+        total += reward
+    return total
 
 
 def test_gymnasium_env_checker_passes() -> None:
@@ -137,6 +181,49 @@ def test_gymnasium_bad_settings_are_refused_with_the_reason() -> None:
         BiribaGymEnv(seat=4)
     with pytest.raises(ValueError, match="illegal_action 'ignore'"):
         BiribaGymEnv(illegal_action="ignore")
+
+
+def test_gymnasium_opponents_may_be_bot_objects_one_per_seat_or_one_for_all() -> None:
+    class Counting(GreedyBot):
+        def __init__(self) -> None:
+            self.seats: set[int] = set()
+
+        def choose(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+            self.seats.add(view.seat)
+            return super().choose(view, legal, rng)
+
+    shared = Counting()
+    gym_env = BiribaGymEnv(opponents=shared)
+    play_gymnasium_hand(gym_env, seed=6)
+    assert shared.seats == {1, 2, 3}
+    mine = Counting()
+    mixed = BiribaGymEnv(opponents=["random", mine, "greedy"])
+    play_gymnasium_hand(mixed, seed=6)
+    assert mine.seats == {2}
+    with pytest.raises(ValueError, match="neither a bot spec nor a bot"):
+        BiribaGymEnv(opponents=["random", 7, "greedy"])
+    with pytest.raises(ValueError, match="opponents must be a bot spec, a bot"):
+        BiribaGymEnv(opponents=7)
+
+
+def test_gymnasium_gives_the_deal_seed_and_the_lead_reward() -> None:
+    gym_env = BiribaGymEnv(opponents="greedy", reward="lead")
+    _, info = gym_env.reset(seed=9)
+    assert info["deal_seed"] == gym_env.record.deal.seed
+    # The deal's seed deals the same hand with the engine alone.
+    dealt = HandState.deal(Rules.from_preset("standard"), 0, seed=info["deal_seed"])
+    assert dealt.hands == gym_env.record.start().hands
+    reward = play_gymnasium_hand(gym_env, seed=9)
+    scores = replayed_scores(gym_env.record)
+    assert reward == pytest.approx(scores[0] - scores[1])
+
+
+def test_the_layout_is_made_from_the_rules_and_names_its_fields() -> None:
+    rules = Rules.from_preset("kouridakis", players=3)
+    layout = ObservationLayout(rules)
+    assert layout.size == encoding_for(rules)[1].size
+    with pytest.raises(KeyError, match="'hands' is not a field of the observation \\(fields: hand, known_cards"):
+        layout.part(np.zeros(layout.size, dtype=np.float32), "hands")
 
 
 # --- OpenSpiel ----------------------------------------------------------------------------------
@@ -214,6 +301,13 @@ def test_openspiel_lead_returns_pass_the_random_simulation_test() -> None:
     assert game.utility_sum() == 0.0
     assert pyspiel.load_game("python_biriba").get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_a_chance_outcome_outside_the_card_types_is_refused() -> None:
+    state = pyspiel.load_game("python_biriba").new_initial_state()
+    with pytest.raises(Exception, match=r"9999 is not a card to deal \(card types 0..52\)"):
+        state.apply_action(9999)
+    assert state.is_chance_node() and len(state.history()) == 0
 
 
 def test_openspiel_returns_must_be_score_or_lead() -> None:

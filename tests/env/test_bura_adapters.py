@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import warnings
+from collections.abc import Sequence
 
 import pytest
 
@@ -22,8 +23,9 @@ from biriba.env.bura.encoding import BuraEncoding  # noqa: E402
 from biriba.env.bura.episode import BuraEpisode  # noqa: E402
 from biriba.env.bura.gym_env import BuraGymEnv  # noqa: E402
 from biriba.env.bura.pettingzoo_env import BuraAECEnv  # noqa: E402
+from biriba.env.bura.pettingzoo_env import env as wrapped_env  # noqa: E402
 from biriba.env.encoding import EncodingError  # noqa: E402
-from biriba.games.bura import BuraRules, BuraState, Lead, Phase, observe  # noqa: E402
+from biriba.games.bura import BuraAction, BuraRules, BuraState, BuraView, Lead, Phase, observe  # noqa: E402
 from biriba.games.bura.bots import HeuristicBuraBot  # noqa: E402
 
 ENCODING = BuraEncoding()
@@ -86,8 +88,8 @@ def test_pettingzoo_api_test_passes_and_rewards_are_the_outcome() -> None:
 def test_gymnasium_env_checker_passes_and_the_bot_plays_the_other_seat() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        check_env(BuraGymEnv(opponent="random", illegal_action="penalize"), skip_render_check=True)
-    env = BuraGymEnv(seat=1, opponent="heuristic")
+        check_env(BuraGymEnv(opponents="random", illegal_action="penalize"), skip_render_check=True)
+    env = BuraGymEnv(seat=1, opponents="heuristic")
     wins = 0
     for seed in range(40):
         observation, _ = env.reset(seed=seed)
@@ -98,6 +100,48 @@ def test_gymnasium_env_checker_passes_and_the_bot_plays_the_other_seat() -> None
         assert env.episode is not None and all(a.seat in (0, 1) for a in env.episode.actions)
         wins += reward > 0
     assert wins < 15  # a random learner against the heuristic player loses most hands
+
+
+def test_gymnasium_opponents_are_named_as_for_biriba_or_given_as_bot_objects() -> None:
+    class Remembering(HeuristicBuraBot):
+        hands_seen = 0
+
+        def choose(self, view: BuraView, legal: Sequence[BuraAction], rng: random.Random) -> BuraAction:
+            Remembering.hands_seen += view.tricks_played == 0 and view.phase is Phase.LEAD
+            return super().choose(view, legal, rng)
+
+    bot = Remembering()
+    env = BuraGymEnv(opponents=bot)
+    for seed in range(3):
+        observation, info = env.reset(seed=seed)
+        dealt = BuraEpisode(env.rules, 0, seed=info["deal_seed"])  # the deal's seed deals it again
+        assert np.array_equal(dealt.observation(0), observation["observation"])
+        done = False
+        while not done:
+            observation, _, done, _, _ = env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+        assert env.opponents[1] is bot  # an object plays every hand as it is
+    assert Remembering.hands_seen > 0
+    assert BuraGymEnv(opponent="random").opponent_specs == {1: "random"}  # the older keyword
+    with pytest.raises(ValueError, match="opponents names 2 bots; the other seats are 1"):
+        BuraGymEnv(opponents=["random", "random"])
+
+
+def test_the_wrapped_pettingzoo_env_checks_the_order_and_the_bounds() -> None:
+    aec = wrapped_env()
+    with pytest.raises(AttributeError, match="reset"):
+        aec.last()  # PettingZoo's own message: reset first
+    aec.reset(seed=1)
+    with pytest.raises(AssertionError):
+        aec.step(ENCODING.num_actions)
+    assert wrapped_env(dealer=1).unwrapped.dealer == 1
+
+
+def test_openspiel_game_takes_the_preset_the_tables_name() -> None:
+    assert pyspiel.load_game("python_bura").rules.special_leads
+    assert not pyspiel.load_game("python_bura", {"preset": "plain"}).rules.special_leads
+    assert not pyspiel.load_game("python_bura", {"special_leads": False}).rules.special_leads
+    with pytest.raises(Exception, match="unknown Bura preset 'open' \\(known presets: standard, plain\\)"):
+        pyspiel.load_game("python_bura", {"preset": "open"})
 
 
 def test_openspiel_random_simulation_test_passes() -> None:

@@ -27,6 +27,8 @@ from biriba.env.tyzicha.encoding import BIDS, MARRIAGE_CARDS, RAISES, TyzichaEnc
 from biriba.env.tyzicha.episode import TyzichaEpisode  # noqa: E402
 from biriba.env.tyzicha.gym_env import TyzichaGymEnv  # noqa: E402
 from biriba.env.tyzicha.pettingzoo_env import TyzichaAECEnv  # noqa: E402
+from biriba.env.tyzicha.pettingzoo_env import env as wrapped_env  # noqa: E402
+from biriba.games.registry import GAMES  # noqa: E402
 from biriba.games.tyzicha import (  # noqa: E402
     PACK,
     Bid,
@@ -340,8 +342,8 @@ def test_pettingzoo_hands_replay_from_their_seed() -> None:
 def test_gymnasium_env_checker_passes_and_bots_play_the_other_seats() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        check_env(TyzichaGymEnv(opponent="random", illegal_action="penalize"), skip_render_check=True)
-    env = TyzichaGymEnv(seat=1, opponent="heuristic")
+        check_env(TyzichaGymEnv(opponents="random", illegal_action="penalize"), skip_render_check=True)
+    env = TyzichaGymEnv(seat=1, opponents="heuristic")
     learner = bots = 0.0
     for seed in range(30):
         observation, _ = env.reset(seed=seed)
@@ -356,13 +358,32 @@ def test_gymnasium_env_checker_passes_and_bots_play_the_other_seats() -> None:
     assert learner < bots - 30 * 50  # a random learner scores far below the heuristic players
 
 
+def test_gymnasium_opponents_may_be_one_per_seat_mixing_names_and_bot_objects() -> None:
+    textbook = GAMES["tyzicha"].make_bot("textbook")
+    env = TyzichaGymEnv(seat=0, opponents=["random", textbook])
+    assert env.opponents[2] is textbook and type(env.opponents[1]).__name__ != type(textbook).__name__
+    env.reset(seed=1)
+    assert env.opponents[2] is textbook  # an object plays every hand as it is; a name is made anew
+    with pytest.raises(ValueError, match="opponents names 1 bots; the other seats are 2"):
+        TyzichaGymEnv(opponents=["random"])
+
+
+def test_the_wrapped_pettingzoo_env_plays_a_hand() -> None:
+    aec = wrapped_env(dealer=2)
+    aec.reset(seed=4)
+    for _agent in aec.agent_iter():
+        observation, _, termination, truncation, _ = aec.last()
+        aec.step(None if termination or truncation else int(np.flatnonzero(observation["action_mask"])[0]))
+    assert aec.unwrapped.episode.is_over and aec.unwrapped.dealer == 2
+
+
 def test_gymnasium_illegal_actions_raise_or_are_penalized_and_change_nothing() -> None:
-    strict = TyzichaGymEnv(opponent="random")
+    strict = TyzichaGymEnv(opponents="random")
     observation, _ = strict.reset(seed=8)
     illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
     with pytest.raises(EncodingError):
         strict.step(illegal)
-    lenient = TyzichaGymEnv(opponent="random", illegal_action="penalize", illegal_penalty=-5.0)
+    lenient = TyzichaGymEnv(opponents="random", illegal_action="penalize", illegal_penalty=-5.0)
     observation, _ = lenient.reset(seed=8)
     assert lenient.episode is not None
     before = lenient.episode.state.fingerprint()
@@ -376,7 +397,7 @@ def test_gymnasium_illegal_actions_raise_or_are_penalized_and_change_nothing() -
 
 def test_gymnasium_hands_replay_from_their_seed() -> None:
     def play(seed: int) -> list[object]:
-        env = TyzichaGymEnv(seat=2, opponent="random")
+        env = TyzichaGymEnv(seat=2, opponents="random")
         observation, _ = env.reset(seed=seed)
         rng = np.random.default_rng(0)
         trace: list[object] = [observation["observation"].tolist()]

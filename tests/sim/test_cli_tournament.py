@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -79,3 +80,30 @@ def test_without_matplotlib_the_results_are_written_and_the_plot_named(
     assert sorted(path.name for path in out.iterdir()) == ["results.csv", "results.json"]
     assert json.loads((out / "results.json").read_text(encoding="utf-8"))["bots"] == ["random", "greedy"]
     assert "ladder.png not drawn" in stdout and "pip install 'biriba[tournament]'" in stdout
+
+
+def test_a_bot_of_the_folder_it_runs_in_plays_by_its_import_path_in_the_worker_processes(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # A researcher's module beside them, not installed: the command finds it as `python -m` would, and
+    # so do the two worker processes the deals are spread over.
+    (tmp_path / "my_lab_bots.py").write_text(
+        "from biriba.bots.greedy import GreedyBot\n\n\nclass Patient(GreedyBot):\n    name = 'patient'\n",
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", list(sys.path))  # the command adds the folder: undone after the test
+    code, stdout, stderr = run(
+        "my_lab_bots.Patient", "random", "--deals", "2", "--players", "2", "--workers", "2", "--out", "out"
+    )
+    assert code == 0, stderr
+    data = json.loads((tmp_path / "out" / "results.json").read_text(encoding="utf-8"))
+    assert data["bots"] == ["my_lab_bots.Patient", "random"]
+    assert data["pairing_results"][0]["hands"] == 4
+    assert "my_lab_bots.Patient" in stdout
+
+
+def test_a_bot_module_that_is_nowhere_is_a_usage_error(tmp_path: Path) -> None:
+    code, _, stderr = run("no_lab_here.Patient", "random", "--deals", "1", "--out", str(tmp_path / "never"))
+    assert code == 2
+    assert "bot 'no_lab_here.Patient': no module 'no_lab_here' to import" in stderr

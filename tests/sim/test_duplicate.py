@@ -239,19 +239,22 @@ class PileLooper(Bot):
         )
 
 
-def test_a_hand_that_never_ends_is_cut_at_the_limit_and_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(duplicate, "make_bot", lambda spec: PileLooper() if spec == "looper" else make_bot(spec))
-    looped = play_duplicate_deal(TWO, "looper", "looper", index=0, seed=3)
+LOOPER = f"{__name__}.PileLooper"
+"""The looper's spec: a bot from outside the project, named by its import path (biriba.bots.imported)."""
+
+
+def test_a_hand_that_never_ends_is_cut_at_the_limit_and_left_out() -> None:
+    looped = play_duplicate_deal(TWO, LOOPER, LOOPER, index=0, seed=3)
     assert looped.capped and all(play.capped and play.actions == HAND_ACTION_LIMIT for play in looped.plays)
     assert looped.to_json()["capped"] is True
     played = play_duplicate_deal(TWO, "greedy", "random", index=1, seed=4)
     assert not played.capped
-    pairing = PairingResult("looper", "greedy", (looped, played))
+    pairing = PairingResult(LOOPER, "greedy", (looped, played))
     summary = pairing.summary()
     assert summary["deals"] == 2 and summary["capped_deals"] == 1 and summary["hands"] == 2
     assert summary["mean_diff"] == played.diff  # the cut deal counts for nothing
     assert sum(pairing.hand_wins) == 2
-    result = TournamentResult(TournamentConfig(("looper", "greedy"), TWO, 2, 0, 1, ((0, 1),)), (pairing,))
+    result = TournamentResult(TournamentConfig((LOOPER, "greedy"), TWO, 2, 0, 1, ((0, 1),)), (pairing,))
     (line,) = capped_lines(result)
     assert f"deal 0 (seed 3): a hand reached {HAND_ACTION_LIMIT} actions" in line
-    assert PairingResult("looper", "greedy", (looped,)).summary()["mean_diff"] is None
+    assert PairingResult(LOOPER, "greedy", (looped,)).summary()["mean_diff"] is None

@@ -37,3 +37,20 @@ def test_the_ladder_writes_its_summary_and_the_command(tmp_path: Path, capsys: p
     readme = (tmp_path / "README.md").read_text()
     assert "--deals 30" in readme and "| random < heuristic | 30 |" in readme
     assert readme == capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--game", "tyzicha", "--bots", "random", "greedy", "--deals", "1"], "unknown Tyzicha bot 'greedy'"),
+        (["--game", "burra", "--deals", "2"], "unknown game 'burra' (games: "),
+        (["--game", "bura", "--bots", "random", "no_lab_here.Bot"], "no module 'no_lab_here' to import"),
+    ],
+)
+def test_a_bad_game_or_bot_is_a_usage_error_naming_it(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(args)
+    assert exit_info.value.code == 2
+    assert message in capsys.readouterr().err

@@ -8,7 +8,7 @@ from __future__ import annotations
 import inspect
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from biriba.core.actions import Action
 from biriba.core.errors import InvalidInputError
@@ -75,15 +75,23 @@ def make_bot(spec: str) -> Bot:
     assert tuple(bots) == BOT_LEVELS + OTHER_BOTS
     if name not in bots:
         raise InvalidInputError(f"unknown bot {name!r} (known: {', '.join(bots)})")
+    bot: Bot = construct_bot(spec, name, bots[name], option_text)
+    return bot
+
+
+def construct_bot(spec: str, name: str, make: Callable[..., Any], option_text: str) -> Any:
+    """``make`` called with the options of ``spec`` (``option_text``, the part after its colon) as
+    keywords; an option it does not take, or a word where it takes a number, raises
+    :class:`InvalidInputError` naming it, as does the constructor's own refusal."""
     options = _options(spec, option_text)
-    _check_options(spec, name, bots[name], options)
+    _check_options(spec, name, make, options)
     try:
-        return bots[name](**options)
+        return make(**options)
     except (TypeError, ValueError) as error:
         raise InvalidInputError(f"bot spec {spec!r}: {error}") from None
 
 
-def _check_options(spec: str, name: str, make: Callable[..., Bot], options: dict[str, float | int | str]) -> None:
+def _check_options(spec: str, name: str, make: Callable[..., Any], options: dict[str, float | int | str]) -> None:
     """Raise :class:`InvalidInputError` for an option the bot does not take, or a word where it takes a
     number: read from its constructor's parameters (names and defaults, which a compiled class keeps too),
     so that the error names the option instead of the constructor's own complaint."""

@@ -11,8 +11,15 @@ from typing import Any, ClassVar
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from biriba.env.game_episode import GameEpisode
+
+
+def checked(raw: AECEnv) -> AECEnv:
+    """``raw`` wrapped as PettingZoo's classic games are: an action out of bounds, or a call before
+    ``reset``, is refused with PettingZoo's own message."""
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw))
 
 
 class SeatTurnsEnv(AECEnv):  # type: ignore[misc]

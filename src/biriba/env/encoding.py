@@ -263,8 +263,10 @@ class TurnChoices:
             return (), self.complete[prefix]
         if step not in self.next_steps.get(prefix, ()):
             allowed = ", ".join(self.encoding.describe(s) for s in self.legal_after(prefix)[:12])
-            what = self.encoding.describe(step) if 0 <= step < self.encoding.num_actions else f"sub-action {step}"
-            raise EncodingError(f"{what} is not legal here (legal: {allowed}, ...)")
+            last = self.encoding.num_actions - 1
+            if not 0 <= step <= last:
+                raise EncodingError(f"sub-action {step} is not a sub-action of these rules (0..{last})")
+            raise EncodingError(f"{self.encoding.describe(step)} is not legal here (legal: {allowed}, ...)")
         extended = (*prefix, step)
         if extended in self.complete and extended not in self.next_steps:
             return (), self.complete[extended]
@@ -311,7 +313,10 @@ class ObservationLayout:
     Seats are listed from the observing seat on, in turn order; teams from the observing seat's
     team on (in table order while formed partnerships are still to form)."""
 
-    def __init__(self, encoding: ActionEncoding) -> None:
+    def __init__(self, encoding: ActionEncoding | Rules) -> None:
+        """The layout of an action encoding's rules (given the rules, their encoding is made first)."""
+        if isinstance(encoding, Rules):
+            encoding = ActionEncoding(encoding)
         self.encoding = encoding
         rules = encoding.rules
         players, teams, melds = rules.players, rules.teams, encoding.max_melds
@@ -370,8 +375,11 @@ class ObservationLayout:
         return bounds
 
     def part(self, vector: np.ndarray, name: str) -> np.ndarray:
-        """The field ``name`` of an observation vector, in its shape (a view: writes go through)."""
-        f = self.fields[name]
+        """The field ``name`` of an observation vector, in its shape (a view: writes go through); a name
+        that is not a field raises ``KeyError`` listing the fields."""
+        f = self.fields.get(name)
+        if f is None:
+            raise KeyError(f"{name!r} is not a field of the observation (fields: {', '.join(self.fields)})")
         return vector[f.start : f.stop].reshape(f.shape)
 
     def encode(self, view: SeatView, pending: Pending | None = None) -> np.ndarray:

@@ -23,6 +23,33 @@ from biriba.core.state import HandState
 from biriba.core.views import SeatView, observe
 from biriba.env.encoding import ActionEncoding, EncodingError, ObservationLayout, Pending, TurnChoices
 
+REWARDS = ("score", "lead")
+"""What the adapters pay each seat when a hand ends: its hand score in points (``score``), or its lead
+over the other sides (``lead``: :func:`leads`; the leads add up to zero)."""
+
+
+def leads(scores: Sequence[int], sides: Sequence[Sequence[int]]) -> list[float]:
+    """Each seat's score less the mean score of the seats of the other ``sides``.
+
+    >>> leads([300, 100, 300, 100], ((0, 2), (1, 3)))
+    [200.0, -200.0, 200.0, -200.0]
+    >>> leads([90, 30, 0], ((0,), (1,), (2,)))
+    [75.0, -15.0, -60.0]
+    """
+    lead = [0.0] * len(scores)
+    for side in sides:
+        others = [score for seat, score in enumerate(scores) if seat not in side]
+        for seat in side:
+            lead[seat] = scores[seat] - (sum(others) / len(others) if others else 0.0)
+    return lead
+
+
+def check_reward(reward: str) -> str:
+    """``reward``, where it is one of :data:`REWARDS`; ``ValueError`` naming them otherwise."""
+    if reward not in REWARDS:
+        raise ValueError(f"reward {reward!r} is not one of {REWARDS}")
+    return reward
+
 
 class EngineGapError(RuntimeError):
     """The engine lists no legal action for a hand that is not over: the hand cannot go on."""
@@ -173,6 +200,14 @@ class HandEpisode:
     def seat_scores(self) -> tuple[int, ...]:
         """What each seat scores for the hand (so far, while it is not over)."""
         return self.state.hand_score().seat_scores
+
+    def seat_rewards(self, reward: str) -> tuple[float, ...]:
+        """Each seat's reward for the hand: its score (``score``) or its lead over the other sides
+        (``lead``), as :data:`REWARDS` says."""
+        scores = self.seat_scores()
+        if reward == "lead":
+            return tuple(leads(scores, self.state.rules.sides))
+        return tuple(float(score) for score in scores)
 
     def resampled(self, seat: int, rng: random.Random) -> HandEpisode:
         """A hand that ``seat`` cannot tell from this one: the cards it has not seen dealt at random

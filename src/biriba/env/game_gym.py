@@ -11,15 +11,17 @@ the hand ends, 0 before. An illegal action raises ``EncodingError`` and changes 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from biriba.bots.imported import load_bot
 from biriba.env.encoding import EncodingError
 from biriba.env.game_episode import GameEpisode
-from biriba.env.gym_env import ILLEGAL_ACTION_MODES
+from biriba.env.gym_env import ILLEGAL_ACTION_MODES, opponent_specs
 from biriba.games.protocol import GameBot
 
 
@@ -34,11 +36,17 @@ class GameGymEnv(gym.Env[dict[str, Any], np.int64]):
         self,
         rules: Any = None,
         seat: int = 0,
-        opponent: str = "heuristic",
+        opponents: str | GameBot | Sequence[str | GameBot] = "heuristic",
         dealer: int = 0,
         illegal_action: str = "raise",
         illegal_penalty: float = -1.0,
+        *,
+        opponent: str | None = None,
     ) -> None:
+        """``opponents``: one bot for every other seat or one per other seat in seat order, each a spec
+        (the game's bots by name, a researcher's by import path: :mod:`biriba.bots.imported`) or a bot
+        object. A bot named by its spec is made anew for each hand (its memory starts empty); a bot object
+        plays every hand as it is. ``opponent`` is the older name of ``opponents``."""
         game = self.episode_class.game
         self.rules = rules if rules is not None else game.rules()
         players = game.rules_players(self.rules)
@@ -49,8 +57,8 @@ class GameGymEnv(gym.Env[dict[str, Any], np.int64]):
         self.illegal_action, self.illegal_penalty = illegal_action, float(illegal_penalty)
         self.seat, self.dealer = seat, dealer
         self.others = [other for other in range(players) if other != seat]
-        self.opponent_name = opponent
-        self.opponents: dict[int, GameBot] = {other: game.make_bot(opponent) for other in self.others}
+        self.opponent_specs = dict(zip(self.others, opponent_specs(opponent or opponents, players), strict=True))
+        self.opponents: dict[int, GameBot] = self._new_opponents()
         encoding = self.episode_class.encoding
         self.observation_space = spaces.Dict(
             {
@@ -75,11 +83,11 @@ class GameGymEnv(gym.Env[dict[str, Any], np.int64]):
         game = self.episode_class.game
         deal_seed = int(self.np_random.integers(2**32))
         self._bot_rngs = {other: random.Random(f"{game.name}-seat:{deal_seed}:{other}") for other in self.others}
-        self.opponents = {other: game.make_bot(self.opponent_name) for other in self.others}
+        self.opponents = self._new_opponents()
         dealer = (options or {}).get("dealer", self.dealer)
         self.episode = self.episode_class(self.rules, dealer, seed=deal_seed)
         self._play_bots()
-        return self._observation(), {}
+        return self._observation(), {"deal_seed": deal_seed}
 
     def step(self, action: np.int64 | int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         episode = self._episode
@@ -92,6 +100,13 @@ class GameGymEnv(gym.Env[dict[str, Any], np.int64]):
         self._play_bots()
         reward = episode.outcome()[self.seat] if episode.is_over else 0.0
         return self._observation(), reward, episode.is_over, False, {"illegal_action": False}
+
+    def _new_opponents(self) -> dict[int, GameBot]:
+        make = self.episode_class.game.make_bot
+        return {
+            other: load_bot(spec, make) if isinstance(spec, str) else spec
+            for other, spec in self.opponent_specs.items()
+        }
 
     def action_masks(self) -> np.ndarray:
         return self._episode.action_mask().astype(bool)

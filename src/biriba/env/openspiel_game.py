@@ -38,7 +38,6 @@ Parameters: ``preset`` (a rules preset, default ``standard``), ``players`` (2 to
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -48,7 +47,7 @@ from biriba.core.cards import N_CARD_TYPES, card_code, card_codes, pack
 from biriba.core.rules import PLAYER_COUNTS, Rules
 from biriba.core.views import SeatView
 from biriba.env.encoding import ObservationLayout, Pending
-from biriba.env.episode import HandEpisode, encoding_for
+from biriba.env.episode import HandEpisode, encoding_for, leads
 from biriba.env.game_openspiel import canonical_json
 
 GAME_NAME = "python_biriba"
@@ -132,22 +131,6 @@ class BiribaGame(pyspiel.Game):  # type: ignore[misc]
         return BiribaObserver(self.layout)
 
 
-def leads(scores: Sequence[int], sides: Sequence[Sequence[int]]) -> list[float]:
-    """Each seat's score less the mean score of the seats of the other ``sides``.
-
-    >>> leads([300, 100, 300, 100], ((0, 2), (1, 3)))
-    [200.0, -200.0, 200.0, -200.0]
-    >>> leads([90, 30, 0], ((0,), (1,), (2,)))
-    [75.0, -15.0, -60.0]
-    """
-    lead = [0.0] * len(scores)
-    for side in sides:
-        others = [score for seat, score in enumerate(scores) if seat not in side]
-        for seat in side:
-            lead[seat] = scores[seat] - (sum(others) / len(others) if others else 0.0)
-    return lead
-
-
 class BiribaState(pyspiel.State):  # type: ignore[misc]
     """A hand: the cards dealt so far by chance, then the engine's hand played by sub-actions."""
 
@@ -182,6 +165,8 @@ class BiribaState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         if self.episode is None:
+            if not 0 <= action < len(self._undealt):
+                raise ValueError(f"{action} is not a card to deal (card types 0..{len(self._undealt) - 1})")
             if not self._undealt[action]:
                 raise ValueError(f"no copy of {card_code(action)} is left to deal")
             self.deck.append(action)

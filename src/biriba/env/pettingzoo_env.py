@@ -12,8 +12,9 @@ Agents are ``player_0`` .. ``player_{n-1}``, one per seat. An agent acts by sub-
 (:mod:`biriba.env.encoding`): a meld action takes a few steps in a row of the same agent. Every
 observation is a dict of ``observation`` (the seat's float32 vector, :class:`ObservationLayout`) and
 ``action_mask`` (int8, all zeros for an agent not on turn). The reward comes at the end of the hand:
-each agent gets its seat's score for the hand, in points (``HandScore.seat_scores``). An illegal
-sub-action raises :class:`EncodingError` and changes nothing.
+each agent gets its seat's score for the hand, in points (``HandScore.seat_scores``), or with
+``reward="lead"`` its lead over the other sides (its score less their mean: zero-sum, as duplicate play
+measures a deal). An illegal sub-action raises :class:`EncodingError` and changes nothing.
 """
 
 from __future__ import annotations
@@ -23,11 +24,10 @@ from typing import Any, ClassVar
 
 import numpy as np
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from biriba.core.rules import Rules
-from biriba.env.aec import SeatTurnsEnv
-from biriba.env.episode import HandEpisode, HoldsEpisode, encoding_for
+from biriba.env.aec import SeatTurnsEnv, checked
+from biriba.env.episode import HandEpisode, HoldsEpisode, check_reward, encoding_for
 
 
 class BiribaAECEnv(HoldsEpisode, SeatTurnsEnv):
@@ -35,9 +35,14 @@ class BiribaAECEnv(HoldsEpisode, SeatTurnsEnv):
 
     metadata: ClassVar[dict[str, Any]] = {"name": "biriba_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
-    def __init__(self, rules: Rules | None = None, dealer: int = 0, render_mode: str | None = None) -> None:
-        """``rules`` default to the standard 4-player game; ``dealer`` deals (``reset`` options may change it)."""
+    def __init__(
+        self, rules: Rules | None = None, dealer: int = 0, render_mode: str | None = None, reward: str = "score"
+    ) -> None:
+        """``rules`` default to the standard 4-player game; ``dealer`` deals (``reset`` options may change
+        it); ``reward``: each agent's hand score (``score``) or its lead over the other sides (``lead``,
+        zero-sum: :data:`biriba.env.episode.REWARDS`)."""
         super().__init__()
+        self.reward = check_reward(reward)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         self.rules = rules or Rules.from_preset("standard")
@@ -82,8 +87,8 @@ class BiribaAECEnv(HoldsEpisode, SeatTurnsEnv):
     def hand_over(self) -> bool:
         return self._episode.is_over
 
-    def seat_rewards(self) -> tuple[int, ...]:
-        return self._episode.seat_scores()
+    def seat_rewards(self) -> tuple[float, ...]:
+        return self._episode.seat_rewards(self.reward)
 
     def render(self) -> str | None:
         """The table as the seat on turn sees it (``ansi``), one line per fact."""
@@ -97,11 +102,9 @@ class BiribaAECEnv(HoldsEpisode, SeatTurnsEnv):
         pass
 
 
-def env(rules: Rules | None = None, render_mode: str | None = None) -> AECEnv:
+def env(rules: Rules | None = None, render_mode: str | None = None, dealer: int = 0, reward: str = "score") -> AECEnv:
     """The environment wrapped as PettingZoo's classic games are: out-of-bounds and order checks."""
-    return wrappers.OrderEnforcingWrapper(
-        wrappers.AssertOutOfBoundsWrapper(BiribaAECEnv(rules, render_mode=render_mode))
-    )
+    return checked(BiribaAECEnv(rules, dealer, render_mode, reward))
 
 
 raw_env = BiribaAECEnv

@@ -30,7 +30,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from biriba.bots import Bot, make_bot
+from biriba.bots import Bot
+from biriba.bots.imported import load_bot
 from biriba.bots.play import play_out, seat_rngs
 from biriba.core.errors import InvalidInputError
 from biriba.core.match import Match
@@ -88,7 +89,7 @@ def derive_seed(base_seed: int, kind: str, index: int) -> int:
 
 def fresh_bots(specs: Sequence[str]) -> list[Bot]:
     """One new bot per seat: partners never share an object, and nothing a bot keeps carries over."""
-    return [make_bot(spec) for spec in specs]
+    return [load_bot(spec) for spec in specs]
 
 
 @dataclass(frozen=True, slots=True)

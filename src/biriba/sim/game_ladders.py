@@ -1,5 +1,6 @@
-"""The bot ladder of a game on the protocol other than Biriba (Bura): each bot against the next over
-duplicate deals, written to ``OUT/summary.json`` and ``OUT/README.md`` with the command that made them.
+"""The bot ladder of a game on the protocol (Bura, Tyzicha): each bot against the next over duplicate
+deals of the game's standard rules, written to ``OUT/summary.json`` and ``OUT/README.md`` with the command
+that made them. (Biriba's ladders, every preset and table size, are :mod:`biriba.sim.ladders`.)
 
 Usage::
 
@@ -15,7 +16,8 @@ lost, from -2 to +2). A step holds when the 95% interval of the mean lies wholly
 The default ladder is the game's bots less those kept apart from it (``textbook``, the rule texts' or the
 literature's advice alone: :data:`biriba.bots.base.OTHER_BOTS`). With ``--against NAME`` each bot of
 ``--bots`` is measured against that one instead (it in one seat, NAME in the others), not each against
-the next.
+the next. A bot may be a researcher's own, named by its import path (``mybots.Cautious``:
+:mod:`biriba.bots.imported`).
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from biriba.bots.base import OTHER_BOTS
+from biriba.bots.imported import load_bot
+from biriba.core.errors import InvalidInputError
 from biriba.games.protocol import Game
 from biriba.games.registry import game_named
 from biriba.sim.games import duplicate_deal
@@ -140,12 +144,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2024, help="base seed of the deals (default 2024)")
     parser.add_argument("--out", type=Path, default=None, help="folder of summary.json and README.md")
     args = parser.parse_args(argv)
-    game = game_named(args.game)
-    bots = args.bots or default_ladder(game)
+    try:
+        game = game_named(args.game)
+        bots = args.bots or default_ladder(game)
+        for name in [*bots, *([args.against] if args.against else [])]:
+            load_bot(name, game.make_bot)  # an unknown name fails now, not after the first steps
+    except InvalidInputError as error:
+        parser.error(str(error))
     if args.deals < 2 or len(bots) < (1 if args.against else 2):
         parser.error("a ladder needs two bots or more (one with --against) and two deals or more")
-    for name in [*bots, *([args.against] if args.against else [])]:
-        game.make_bot(name)  # an unknown name fails now, not after the first steps
     summary = play_ladder(game.name, bots, args.deals, args.seed, args.against)
     command = "python -m biriba.sim.game_ladders " + shlex.join(argv if argv is not None else sys.argv[1:])
     text = summary_markdown(summary, command.strip())

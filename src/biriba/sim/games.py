@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from biriba.bots.imported import load_bot
 from biriba.games.protocol import Game, GameBot, GameMatch, GameState
 from biriba.games.records import GameRecord, HandDeal
 
@@ -63,7 +64,7 @@ def duplicate_deal(game: Game, rules: Any, x: str, y: str, seed: int) -> float:
     total = 0.0
     for x_seat in range(players):
         state = game.deal(rules, seed % players, seed, None)
-        bots = [game.make_bot(x if seat == x_seat else y) for seat in range(players)]
+        bots = [load_bot(x if seat == x_seat else y, game.make_bot) for seat in range(players)]
         rngs = [seat_rng(game, seed, seat) for seat in range(players)]
         while not state.is_over:
             seat = state.current

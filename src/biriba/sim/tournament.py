@@ -20,7 +20,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-from biriba.bots import make_bot
+from biriba.bots.imported import load_bot
 from biriba.core.errors import InvalidInputError
 from biriba.core.rules import Rules
 from biriba.sim.duplicate import (
@@ -81,7 +81,7 @@ class TournamentConfig:
         if len(self.bots) < 2:
             raise InvalidInputError(f"a tournament needs at least two bots, not {len(self.bots)}")
         for spec in self.bots:
-            make_bot(spec)  # raises InvalidInputError naming an unknown bot or option
+            load_bot(spec)  # raises InvalidInputError naming an unknown bot or option
         for spec in self.bots:
             if self.bots.count(spec) > 1:
                 raise InvalidInputError(f"bot {spec!r} is listed twice: each bot plays once")

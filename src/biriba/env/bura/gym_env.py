@@ -1,6 +1,6 @@
 """A Gymnasium single-agent environment of one Bura hand: one learning seat, a Bura bot at the other.
 
->>> env = BuraGymEnv(opponent="random")
+>>> env = BuraGymEnv(opponents="random")
 >>> observation, info = env.reset(seed=3)
 >>> int(env.action_masks().sum()) > 0
 True

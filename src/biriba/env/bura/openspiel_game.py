@@ -17,11 +17,14 @@
   with every trick played, for OpenSpiel's ISMCTS.
 - **Returns**: the hand's outcome per seat (zero-sum).
 
-Parameters: ``special_leads`` (default true), ``dealer`` (default 0).
+Parameters: ``preset`` (``standard`` or ``plain``, as the tables name them; default ``standard``),
+``special_leads`` (default true: the preset's; false turns them off, as ``plain`` does), ``dealer``
+(default 0).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pyspiel  # type: ignore[import-not-found]
@@ -29,10 +32,11 @@ import pyspiel  # type: ignore[import-not-found]
 from biriba.core.cards import card_code
 from biriba.env.bura.episode import ENCODING, BuraEpisode
 from biriba.env.game_openspiel import GameObserver, GameOpenSpielState, canonical_json
-from biriba.games.bura import PACK, BuraRules, BuraView
+from biriba.games.bura import PACK, BuraView
+from biriba.games.bura.platform import BURA
 
 GAME_NAME = "python_bura"
-_DEFAULTS = {"special_leads": True, "dealer": 0}
+_DEFAULTS = {"preset": "standard", "special_leads": True, "dealer": 0}
 _MAX_MOVES = 80
 """A hand of Bura: at most 18 tricks (36 cards, one each) of a lead and an answer, each after a window to
 claim the lead (a claim or a pass), and a last call: 56 moves at most."""
@@ -60,7 +64,10 @@ class BuraGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = {**_DEFAULTS, **(params or {})}
-        self.rules = BuraRules(special_leads=bool(given["special_leads"]))
+        preset = BURA.make_rules(str(given["preset"]), 2)
+        # OpenSpiel hands every parameter over with its default filled in: false turns the leads off, true
+        # keeps the preset's.
+        self.rules = dataclasses.replace(preset, special_leads=preset.special_leads and bool(given["special_leads"]))
         self.dealer = int(given["dealer"])
         if self.dealer not in (0, 1):
             raise ValueError(f"dealer {self.dealer} is not a seat of Bura (0 or 1)")

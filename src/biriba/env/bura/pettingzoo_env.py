@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from biriba.env.aec import GameAECEnv
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from biriba.env.aec import GameAECEnv, checked
 from biriba.env.bura.episode import BuraEpisode
 
 
@@ -23,3 +25,11 @@ class BuraAECEnv(GameAECEnv):
 
     metadata: ClassVar[dict[str, Any]] = {"name": "bura_v0", "render_modes": [], "is_parallelizable": False}
     episode_class = BuraEpisode
+
+
+def env(rules: Any = None, dealer: int = 0) -> AECEnv:
+    """The environment wrapped as PettingZoo's classic games are: out-of-bounds and order checks."""
+    return checked(BuraAECEnv(rules, dealer))
+
+
+raw_env = BuraAECEnv

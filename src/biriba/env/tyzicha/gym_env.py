@@ -1,6 +1,6 @@
 """A Gymnasium single-agent environment of one Tyzicha hand: one learning seat, Tyzicha bots at the other two.
 
->>> env = TyzichaGymEnv(opponent="random")
+>>> env = TyzichaGymEnv(opponents="random")
 >>> observation, info = env.reset(seed=3)
 >>> int(env.action_masks().sum()) > 0
 True

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from biriba.env.aec import GameAECEnv
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from biriba.env.aec import GameAECEnv, checked
 from biriba.env.tyzicha.episode import TyzichaEpisode
 
 
@@ -24,3 +26,11 @@ class TyzichaAECEnv(GameAECEnv):
 
     metadata: ClassVar[dict[str, Any]] = {"name": "tyzicha_v0", "render_modes": [], "is_parallelizable": False}
     episode_class = TyzichaEpisode
+
+
+def env(rules: Any = None, dealer: int = 0) -> AECEnv:
+    """The environment wrapped as PettingZoo's classic games are: out-of-bounds and order checks."""
+    return checked(TyzichaAECEnv(rules, dealer))
+
+
+raw_env = TyzichaAECEnv
