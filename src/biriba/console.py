@@ -86,7 +86,7 @@ def score_lines(score: HandScore, words: Words) -> list[str]:
         parts = " · ".join(f"{words(f'line.{line}')} {words.signed(getattr(team, line))}" for line in shown)
         head = words("cli.team-score", team=number, score=words.signed(team.score))
         lines.append(f"[bold]{escape(head)}[/]  {escape(parts)}")
-        if score.seat_scores[seats[0]] != team.score:
+        if score.partners_share and len(seats) > 1:  # even where half the score rounds back to it (5)
             share = words("cli.each-player", seats=", ".join(str(s + 1) for s in seats))
             lines.append(f"    {escape(share)} {words.signed(score.seat_scores[seats[0]])}")
         why = words.biribaki_line(team)

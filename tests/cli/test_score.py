@@ -247,10 +247,11 @@ def test_missing_file_exits_2(tmp_path: Path) -> None:
         ([1, 2], "JSON object"),
         ({"rules": "standard", "bonus_suit": "H"}, "'teams'"),
         (hand(PLAIN), "'teams' must be a list of 2"),
-        (hand(PLAIN, dict(PLAIN, hands=[["KD"]])), "'hands' must list 2 hands"),
-        (hand(PLAIN, dict(PLAIN, biribaki="maybe")), "'biribaki'"),
+        (hand(PLAIN, dict(PLAIN, hands=[["KD"]])), "team 2: 'hands' must list 2 hands"),
+        (hand(dict(PLAIN, hands=[["KD"]]), PLAIN), "team 1: 'hands' must list 2 hands"),  # counted from 1
+        (hand(PLAIN, dict(PLAIN, biribaki="maybe")), "team 2: 'biribaki'"),
         (hand(PLAIN, dict(PLAIN, went_out="yes")), "'went_out'"),
-        (hand(PLAIN, dict(PLAIN, score=100)), "unknown field"),
+        (hand(PLAIN, dict(PLAIN, score=100)), "team 2: unknown field"),
         (hand(PLAIN, PLAIN, bonus_suit="X"), "'bonus_suit'"),
         (hand(PLAIN, dict(PLAIN, melds=[["1H", "2H", "3H"]])), "unknown card code '1H'"),
         (hand(PLAIN, PLAIN, rules="nosuch"), "unknown preset"),
@@ -260,3 +261,36 @@ def test_wrong_structure_exits_2(tmp_path: Path, data: object, needle: str) -> N
     code, out = score_json(tmp_path, data)
     assert code == 2
     assert needle in out["error"]["reason"]
+
+
+def test_the_help_shows_the_input_format_whole() -> None:
+    # Brackets are markup to the help's renderer: a card list's must be escaped to be shown at all.
+    result = run("score", "--help")
+    assert result.returncode == 0
+    assert '"melds": [[codes]...]' in result.stdout and '"hands": [[codes] per player]' in result.stdout
+    assert "[OPTIONS] FILE" in result.stdout or "[OPTIONS] {FILE}" in result.stdout
+
+
+def test_partners_of_a_formed_partnership_are_each_given_their_share_even_where_it_equals_the_whole(
+    tmp_path: Path,
+) -> None:
+    # Five players: a lone player and two pairs, each partner scoring half the pair's score to a multiple
+    # of 5. Half of +5 rounds back to +5: the line still says what each partner scores.
+    data = {
+        "rules": "standard",
+        "players": 5,
+        "bonus_suit": "C",
+        "teams": [
+            team(["5D 6D 7D 8D 9D 10D JD", "3S 4S 5S"], ("",), went_out=True),
+            team(["QS QD QC"], ("5C 9H", "4H"), "not_taken"),
+            team(["8C 9C 10C"], ("4C KH KD", "")),
+        ],
+    }
+    path = tmp_path / "five.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = run("score", str(path))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert "each player (2, 3) scores -45" in result.stdout
+    third = next(index for index, line in enumerate(lines) if line.startswith("Team 3: +5"))
+    assert "each player (4, 5) scores +5" in lines[third + 1]

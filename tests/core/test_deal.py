@@ -80,6 +80,23 @@ def test_unknown_codes_raise_invalid_card_error(text: str) -> None:
         parse_card(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("ΚS", "K not Κ"),
+        ("ΑS", "A not Α"),
+        ("3Η", "H not Η"),
+        ("JΚ", "K not Κ"),
+        ("4Δ", "D not Δ"),
+        ("τσ", "T not τ, S not σ"),
+    ],
+)
+def test_a_greek_letter_that_looks_like_a_latin_one_is_named(text: str, named: str) -> None:
+    # On a Greek keyboard Κ (kappa) and K look the same: the error says which letter to type instead.
+    with pytest.raises(InvalidCardError, match=f"card codes are in Latin letters \\({named}\\)"):
+        parse_card(text)
+
+
 @pytest.mark.parametrize("value", [None, 5, ["AS"]])
 def test_non_string_codes_raise_invalid_card_error(value: object) -> None:
     with pytest.raises(InvalidCardError):

@@ -28,6 +28,8 @@ from biriba.games.bura import (
 from biriba.games.bura.bots import BOTS, HeuristicBuraBot, determinize, hint, play_hand
 from biriba.games.bura.game import ORDER, Trick, answer_wins, automatic_action, beats, combination, points
 from biriba.games.bura.platform import BURA
+from biriba.i18n import Words
+from biriba.i18n.bura import hint_text, move_text
 from biriba.sim.games import duplicate_deal as protocol_duplicate_deal
 
 RULES = BuraRules()
@@ -455,3 +457,16 @@ def test_a_hint_to_answer_searches_and_names_the_runner_up() -> None:
     assert suggestion.runner_up is not None and suggestion.runner_up[1] <= suggestion.score
     assert suggestion.reason == "give"  # no trump, nothing beats the ace: a card of no points goes
     assert suggestion.action in (Answer(1, cs("6S")), Answer(1, cs("7D"))) and suggestion.facts == {"points": 0}
+
+
+def test_a_searched_hint_says_how_much_worse_the_next_best_move_came_out() -> None:
+    state = state_of("AS 9C KD", "10S 6S 7D", "QH")
+    state.apply(Lead(0, cs("AS")))
+    suggestion = hint(observe(state, 1), [], state.legal_actions(), random.Random(2))
+    assert suggestion.runner_up is not None
+    runner, other = suggestion.runner_up
+    text = hint_text(Words("en"), suggestion)
+    lead = suggestion.score - other
+    worse = f"came out {lead} hand{'' if lead == 1 else 's'} worse in 16 trial deals of the cards you cannot see"
+    assert text.endswith(f"the next best move ({move_text(Words('en'), runner)}) {worse}"), text
+    assert "{" not in hint_text(Words("el"), suggestion)

@@ -109,7 +109,11 @@ def test_every_hint_reason_renders(language: str) -> None:
     assert len(texts) == len(HINT_FACTS)
     searched = TyzichaHint(Play(0, AS), "take", HINT_FACTS["take"], 12, 31.4, (Play(0, QH), -8.6))
     text = hint_text(words, searched)
-    assert "12" in text and "+31" in text and card_symbol(QH) in text and "-9" in text
+    # The next best move and by how much less it makes (31.4 against -8.6: 40 points), over 12 deals.
+    assert "12" in text and "40" in text and card_symbol(QH) in text and "{" not in text
+    if language == "en":
+        worse = "makes about 40 points less a hand in 12 trial deals of the cards you cannot see"
+        assert text.endswith(f"the next best move ({move_text(words, Play(0, QH))}) {worse}"), text
 
 
 def test_a_pass_in_the_bidding_is_explained_against_the_highest_bid() -> None:

@@ -97,16 +97,16 @@ def check_searched_hint(hint: dict[str, Any], game: str) -> None:
     (detail,) = hint["details"]
     assert detail["key"] == f"{game}.hint.searched", detail
     facts = detail["facts"]
-    assert set(facts) == {"worlds", "score", "next", "other"} and facts["worlds"] > 0, facts
+    assert set(facts) == {"worlds", "score", "next", "other", "n"} and facts["worlds"] > 0, facts
+    assert facts["n"] >= 0 and abs(facts["n"] - (facts["score"] - facts["other"])) <= 1, facts  # the best first
     assert facts["next"]["seat"] == hint["action"]["seat"] and facts["next"] != hint["action"]
     words = Words("en")
     move_text = bura_move_text if game == "bura" else tyzicha_move_text
     said = words(
         f"{game}.hint.searched",
-        worlds=facts["worlds"],
-        score=words.signed(facts["score"]),
+        n=facts["n"],
         next=move_text(words, online_game(game).parse_action(facts["next"])),
-        other=words.signed(facts["other"]),
+        worlds=facts["worlds"],
     )
     assert hint["reason"].endswith(said), (hint["reason"], said)
 

@@ -221,7 +221,7 @@ def test_a_hint_chooses_the_search_players_cards_and_says_why() -> None:
             assert isinstance(screen, BuraPlayScreen)
             chosen = tuple(sorted(view.hand[i] for i in screen.selected))
             assert chosen and card_symbol(chosen[0]) in message
-            assert "deals of the unseen cards" in message and "next best" in message
+            assert "trial deals of the cards you cannot see" in message and "next best move" in message
             played = len(game.actions)
             await pilot.press("enter")  # the hinted cards are played as they are
             assert game.actions[played] == Lead(game.seat, chosen)

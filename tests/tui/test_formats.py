@@ -180,6 +180,49 @@ def test_melds_out_of_view_are_announced_and_scrolled_to_with_page_keys() -> Non
     asyncio.run(scenario())
 
 
+@pytest.mark.parametrize("scrolled", [False, True])
+def test_the_line_about_melds_out_of_view_goes_when_a_new_hand_has_few(scrolled: bool) -> None:
+    ranks = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+    many = position(
+        {0: "KC QC JC 10C AC"},
+        melds={
+            0: [f"{rank}S {rank}H {rank}D" for rank in ranks],
+            1: [f"{rank}S {rank}H {rank}D" for rank in ranks[:7]],
+        },
+        phase=Phase.DRAW,
+        current=0,
+    )
+    few = position(
+        {0: "KC QC JC 10C AC"}, melds={0: ["3S 3H 3D", "4S 4H 4D"], 1: ["5S 5H 5D"]}, phase=Phase.DRAW, current=0
+    )
+    game = game_at(many)
+
+    async def scenario() -> None:
+        app = new_app(game)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            more = app.query_one("#melds-more")
+            assert more.display
+            if scrolled:
+                await pilot.press("pagedown", "pagedown")
+                await pilot.pause()
+            screen = seat_screen(app)
+
+            def next_hand(_: bool | None) -> None:  # the next hand is dealt: two teams' few melds fit
+                game.match.hand = few
+                game._state = few
+                screen.show_board()
+
+            app.push_screen(HandOverScreen("End of hand 1", "Enter: next hand", lambda: "saved"), next_hand)
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.pause()
+            assert not more.display, plain(more)
+
+    asyncio.run(scenario())
+
+
 def test_a_breakdown_line_longer_than_the_window_wraps_inside_it() -> None:
     """A full run of fourteen cards makes a breakdown line wider than 80 columns: it wraps, nothing cut."""
     run = " ".join(f"{rank}♠" for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))

@@ -123,7 +123,7 @@ def test_the_breakdown_shows_every_scoring_line_and_the_partners_share() -> None
             biribaki_status=BiribakiStatus.NOT_TAKEN,
         ),
     )
-    score = HandScore(((0, 2), (1,)), teams, (235, -255, 235))
+    score = HandScore(((0, 2), (1,)), teams, (235, -255, 235), partners_share=True)
     markup = breakdown_markup(HandResult(0, score, 2), 3, ["You", "P1", "P2"], [900, -400, 900], Words("en"))
     text = Content.from_markup(markup).plain
     rows = {line.split("  ")[0].strip(): line.split() for line in text.splitlines() if "  " in line}

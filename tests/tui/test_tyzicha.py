@@ -222,7 +222,7 @@ def test_a_hint_chooses_the_search_players_card_and_says_why() -> None:
             assert screen.selected is not None
             chosen = hand_order(game.view().hand)[screen.selected]
             assert message.startswith(f"Hint: You: {card_symbol(chosen)}: ")
-            assert "deals of the unseen cards" in message and "next best" in message
+            assert "trial deals of the cards you cannot see" in message and "next best move" in message
             played = len(game.actions)
             await pilot.press("enter")  # the hinted card is played as it is
             assert game.actions[played] == Play(game.seat, chosen)

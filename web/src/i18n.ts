@@ -138,7 +138,7 @@ export class Words {
 
   /** A Bura or Tyzicha hint in words, as the terminal says it: the move (its seat named as this table
    *  names it), why, and, when the move was searched, how it fared against the next best (the hint's
-   *  details: ``GAME.hint.searched`` with the next best move as an action). */
+   *  details: ``GAME.hint.searched``, the next best move as an action and by how much less it came to). */
   trickHint(game: "bura" | "tyzicha", hint: { action: object; head: Reason; details: Reason[] }): string {
     const move = (action: unknown) => (game === "bura" ? this.buraAction(action as TrickMove) : this.tyzichaAction(action as TrickMove));
     const facts = { ...hint.head.facts };
@@ -146,14 +146,7 @@ export class Words {
     const clauses = [this.say(`${game}.hint.move`, { move: move(hint.action), reason: this.say(hint.head.key, facts) })];
     for (const detail of hint.details) {
       const searched = detail.facts;
-      clauses.push(
-        this.say(detail.key, {
-          worlds: searched.worlds,
-          score: this.signed(Number(searched.score)),
-          next: move(searched.next),
-          other: this.signed(Number(searched.other)),
-        }),
-      );
+      clauses.push(this.say(detail.key, { n: searched.n, next: move(searched.next), worlds: searched.worlds }));
     }
     return clauses.join(this.say("sep.clauses"));
   }

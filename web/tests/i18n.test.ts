@@ -99,11 +99,11 @@ describe("words are rendered as the server and the terminal render them", () => 
     const bura = {
       action: { seat: 0, type: "lead", cards: ["7H"] },
       head: { key: "bura.hint.lead", facts: { points: 0 } },
-      details: [{ key: "bura.hint.searched", facts: { worlds: 16, score: 4, next: { seat: 0, type: "lead", cards: ["6S"] }, other: -2 } }],
+      details: [{ key: "bura.hint.searched", facts: { worlds: 16, score: 4, next: { seat: 0, type: "lead", cards: ["6S"] }, other: -2, n: 6 } }],
     };
     expect(en.withNames(names).trickHint("bura", bura)).toBe(
-      "You: lead 7♥: lead cheaply (0 points at stake) and keep your trumps; played out over 16 deals of the unseen cards, " +
-        "hands won less lost +4; the next best (You: lead 6♠) -2",
+      "You: lead 7♥: lead cheaply (0 points at stake) and keep your trumps; the next best move (You: lead 6♠) came out " +
+        "6 hands worse in 16 trial deals of the cards you cannot see",
     );
     const claim = { action: { seat: 0, type: "claim" }, head: { key: "bura.hint.claim", facts: { combination: "molodka" } }, details: [] };
     expect(el.withNames(["Εσείς", "Nikos"]).trickHint("bura", claim)).toBe(

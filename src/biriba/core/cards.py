@@ -90,6 +90,14 @@ def card_symbol(card: Card) -> str:
     return RANKS[card % 13] + SUIT_SYMBOLS[card // 13]
 
 
+_GREEK_LOOKALIKES = {
+    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O",
+    "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X", "Σ": "S", "Δ": "D", "Ξ": "J", "Ψ": "C",
+}  # fmt: skip
+"""Greek capitals and the Latin letters a card code wants in their place: the lookalikes, and the letters
+a Greek keyboard gives on the keys of S, D, J and C (Σ, Δ, Ξ, Ψ)."""
+
+
 def parse_card(text: object) -> Card:
     """Parse a card code (``10H``, ``TH``, ``th``, ``10♥``, ``JK``); raise :class:`InvalidCardError`
     (for anything else too: input from JSON may be of any type)."""
@@ -103,9 +111,13 @@ def parse_card(text: object) -> Card:
         rank = _RANK_INPUT.get(code[:-1])
         if suit is not None and rank is not None:
             return make_card(rank, suit)
-    raise InvalidCardError(
-        f"unknown card code {text!r}: expected a rank (A 2-10 J Q K, or T for 10) then a suit (S H D C), or JK"
-    )
+    expected = "expected a rank (A 2-10 J Q K, or T for 10) then a suit (S H D C), or JK"
+    greek = [letter for letter in text if letter.upper() in _GREEK_LOOKALIKES]
+    if greek:
+        # On a Greek keyboard Κ, Α, Η and Τ look exactly like K, A, H and T: say which letter is wrong.
+        latin = ", ".join(f"{_GREEK_LOOKALIKES[letter.upper()]} not {letter}" for letter in dict.fromkeys(greek))
+        raise InvalidCardError(f"unknown card code {text!r}: card codes are in Latin letters ({latin}); {expected}")
+    raise InvalidCardError(f"unknown card code {text!r}: {expected}")
 
 
 def parse_cards(texts: Iterable[str]) -> list[Card]:

@@ -112,7 +112,7 @@ def _check_teams(rules: Rules, sizes: list[int]) -> None:
         raise InvalidInputError(f"'teams' must be a list of {rules.teams} team objects for these rules")
     for index, size in enumerate(sizes):
         if size != per_team:
-            raise InvalidInputError(f"team {index}: 'hands' must list {per_team} hands, one per player, not {size}")
+            raise InvalidInputError(f"team {index + 1}: 'hands' must list {per_team} hands, one per player, not {size}")
 
 
 def _check_going_out(rules: Rules, index: int, team: _Team, shapes: list[MeldShape]) -> None:
@@ -144,7 +144,7 @@ def _bonus_suit(value: object) -> int | None:
 
 
 def _team(data: object, index: int) -> _Team:
-    where = f"team {index}"
+    where = f"team {index + 1}"  # teams are counted from 1, as the score sheet counts them
     if not isinstance(data, dict):
         raise InvalidInputError(f"{where} must be an object with 'melds', 'hands', 'biribaki', 'went_out'")
     unknown = set(data) - _TEAM_FIELDS

@@ -133,6 +133,8 @@ class HandScore:
     teams: tuple[tuple[int, ...], ...]
     team_scores: tuple[TeamScore, ...]
     seat_scores: tuple[int, ...]
+    partners_share: bool = False
+    """Whether partners of a team score half its score each (formed partnerships), not the whole."""
 
     @classmethod
     def of(cls, rules: Rules, teams: Sequence[tuple[int, ...]], team_scores: Sequence[TeamScore]) -> HandScore:
@@ -145,7 +147,7 @@ class HandScore:
                 share = partner_share(share)
             for seat in seats:
                 seat_scores[seat] = share
-        return cls(tuple(teams), tuple(team_scores), tuple(seat_scores))
+        return cls(tuple(teams), tuple(team_scores), tuple(seat_scores), rules.formed_partnerships)
 
     def to_json(self) -> dict[str, Any]:
         return {

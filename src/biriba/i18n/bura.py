@@ -59,12 +59,6 @@ def hint_text(words: Words, hint: BuraHint) -> str:
     )
     if hint.runner_up is not None:
         runner, other = hint.runner_up
-        searched = words(
-            "bura.hint.searched",
-            worlds=hint.worlds,
-            score=words.signed(hint.score),
-            next=move_text(words, runner),
-            other=words.signed(other),
-        )
+        searched = words("bura.hint.searched", n=hint.score - other, next=move_text(words, runner), worlds=hint.worlds)
         text = words.clauses((text, searched))
     return text

@@ -90,11 +90,7 @@ def hint_text(words: Words, hint: TyzichaHint) -> str:
     if hint.runner_up is not None:
         runner, other = hint.runner_up
         searched = words(
-            "tyzicha.hint.searched",
-            worlds=hint.worlds,
-            score=words.signed(round(hint.score)),
-            next=move_text(words, runner),
-            other=words.signed(round(other)),
+            "tyzicha.hint.searched", n=round(hint.score - other), next=move_text(words, runner), worlds=hint.worlds
         )
         text = words.clauses((text, searched))
     return text

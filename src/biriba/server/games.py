@@ -352,9 +352,9 @@ class DeckGame(OnlineGame):
         }
 
     def searched_reason(self, advice: Any) -> ReasonJson:
-        """How a searched move fared, as the ``GAME.hint.searched`` text says it: over how many deals of
-        the unseen cards, its score, the next best move (an action: its words name a seat) and that one's
-        score, the scores rounded as the words show them."""
+        """How a searched move fared, as the ``GAME.hint.searched`` text says it: the next best move (an
+        action: its words name a seat), by how much less it came to (``n``), over how many deals of the
+        unseen cards; and each move's own score (``score``, ``other``), rounded as ``n`` is."""
         runner, other = advice.runner_up
         return {
             "key": f"{self.name}.hint.searched",
@@ -363,6 +363,7 @@ class DeckGame(OnlineGame):
                 "score": round(advice.score),
                 "next": self.action_json(runner),
                 "other": round(other),
+                "n": round(advice.score - other),
             },
         }
 

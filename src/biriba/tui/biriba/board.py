@@ -188,18 +188,33 @@ class BiribaTable(TableScreen):
         yield Static(id="melds-more")
 
     def on_mount(self) -> None:
-        self.watch(self.query_one("#melds-box", VerticalScroll), "scroll_y", self.show_melds_more, init=False)
+        box = self.query_one("#melds-box", VerticalScroll)
+        self.watch(box, "scroll_y", self.show_melds_more, init=False)
+        # The melds of a new hand are laid out after the hand's end is closed: the box's size is known
+        # only then, so the line is decided again whenever it changes.
+        self.watch(box, "virtual_size", self.show_melds_more, init=False)
+
+    def on_screen_resume(self) -> None:
+        self.call_after_refresh(self.show_melds_more)
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.show_melds_more)
 
     def show_melds_more(self) -> None:
-        """Say, under the melds, whether some are out of view below or above (PgDn and PgUp scroll)."""
+        """Say, under the melds, whether some are out of view below or above (PgDn and PgUp scroll).
+
+        Decided from the melds' own height against the box's whole height (the line's too, while it is
+        shown): the line takes a row from the box, and a box that grew or shrank by that row must come to
+        the same answer, or the line would come and go for ever."""
         box = self.query_one("#melds-box", VerticalScroll)
         more = self.query_one("#melds-more", Static)
-        below, above = box.scroll_y < box.max_scroll_y, box.scroll_y > 0
-        more.display = below or above
-        if below or above:
+        content = self.query_one("#melds", MeldsView).outer_size.height
+        viewport = box.scrollable_content_region.height
+        room = viewport + (more.outer_size.height if more.display else 0)
+        top = round(box.scroll_y)
+        below, above = top + viewport < content, top > 0
+        more.display = (below or above) and not (content <= room and top == 0)
+        if more.display:
             more.update(self.messages("tui.melds_more_below" if below else "tui.melds_more_above"))
 
     def action_scroll_melds(self, pages: int) -> None:

@@ -231,7 +231,7 @@ def breakdown_markup(
             lines.append(row(messages(key), values))
     lines.append(row(messages("line.hand"), [team.score for _, team in units], "bold"))
     shares = [score.seat_scores[seats[0]] for seats, _ in units]
-    if shares != [team.score for _, team in units]:
+    if score.partners_share:  # partners score half: shown even where a half rounds back to the whole (5)
         lines.append(row(messages("line.each_player"), shares))
     lines.append(line(messages("line.match_total"), match_cells, "bold"))
     for (_, team), head in zip(units, heads, strict=True):
