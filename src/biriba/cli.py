@@ -28,6 +28,7 @@ from biriba.console import action_markup, score_lines, table_markup
 from biriba.core.actions import Action, Discard, action_to_json
 from biriba.core.cards import card_code, card_codes, card_symbol, parse_cards
 from biriba.core.errors import IllegalAction, InvalidInputError, InvalidMeldError
+from biriba.core.match import Match
 from biriba.core.melds import arrange, canonical, check_meld
 from biriba.core.records import (
     HandRecord,
@@ -38,7 +39,7 @@ from biriba.core.records import (
     rules_for_players,
 )
 from biriba.core.rules import OPTION_BOUNDS, Rules, option_fields
-from biriba.core.scoresheet import score_sheet
+from biriba.core.scoresheet import is_match_sheet, match_hands, score_sheet
 from biriba.core.scoring import HandScore
 from biriba.core.state import HandState
 from biriba.games.protocol import Game, GameBot, GameMatch, GameState
@@ -221,13 +222,19 @@ def score(
     as_json: JsonFlag = False,
     lang: LangOption = "en",
 ) -> None:
-    """Score one hand of a game played with real cards.
+    """Score one hand of a game played with real cards, or a whole match of them.
 
     Input: {"rules": PRESET, "bonus_suit": "H" | null, "teams": [{"melds": \\[\\[codes]...],
     "hands": \\[\\[codes] per player], "biribaki": "taken" | "not_taken" | "taken_unplayed", "went_out": bool}]}
+
+    A match: {"rules": PRESET, "hands": \\[{"bonus_suit": ..., "teams": \\[...]}, ...]}: each hand's scores, the
+    totals, and who won once a side reaches the target.
     """
     words = _words(lang, as_json)
     data = _read_json(file, as_json)
+    if is_match_sheet(data):
+        _score_match(data, words, as_json)
+        return
     try:
         sheet = score_sheet(data)
     except InvalidInputError as error:
@@ -242,6 +249,51 @@ def score(
     console = Console(highlight=False)
     for line in score_lines(sheet, words):
         console.print(line)
+
+
+def _score_match(data: object, words: Words, as_json: bool) -> None:
+    """``biriba score`` of a match played with real cards: each hand scored from its sheet into the
+    totals, reported as ``biriba replay`` reports a match (each hand's scores, the totals, the winner)."""
+    try:
+        rules, hands = match_hands(data)
+    except InvalidInputError as error:
+        _fail(str(error), EXIT_USAGE, as_json)
+    match = Match(rules)
+    console = None if as_json else Console(highlight=False)
+    for number, hand in enumerate(hands):
+        try:
+            sheet = score_sheet(hand)
+            match.add_score(sheet)
+        except InvalidInputError as error:
+            _fail(words("cli.in-hand", hand=number, reason=str(error)), EXIT_USAGE, as_json, {"hand": number})
+        except InvalidMeldError as error:
+            reason = words(f"refusal.{error.reason.key}", **error.reason.facts)
+            _fail(words("cli.in-hand", hand=number, reason=reason), EXIT_ILLEGAL, as_json, {"hand": number})
+        except IllegalAction as error:
+            reason = words.refusal(error)
+            _fail(
+                words("cli.in-hand", hand=number, reason=reason),
+                EXIT_ILLEGAL,
+                as_json,
+                {"rule": error.rule, "hand": number},
+            )
+        if console is not None:
+            console.rule(escape(words("cli.hand-heading", hand=number)))
+            _print_hand_end(console, sheet, number, words, breakdown=True)
+    result: dict[str, Any] = {
+        "finished": match.is_over,
+        "target": rules.target,
+        "teams": [
+            {"seats": list(seats), "score": total} for seats, total in zip(match.sides, match.side_totals, strict=True)
+        ],
+        "totals": match.totals,
+        "winner": match.winner,
+        "hands": [_hand_score_json(result.score) for result in match.results],
+    }
+    if console is None:
+        typer.echo(json.dumps(result))
+        return
+    console.print(f"[bold]{escape(_match_summary(result, words))}[/]")
 
 
 @app.command()
@@ -372,7 +424,8 @@ def _print_hand_end(console: Console, score: HandScore, hand: int, words: Words,
 
 
 def _match_summary(result: dict[str, Any], words: Words) -> str:
-    """The last line of a match's replay: its totals, and where an unfinished match stands."""
+    """The last line of a match's replay (or of a match's sheet): its totals, and where an unfinished
+    match stands."""
     sides = [" & ".join(words.seat(seat) for seat in team["seats"]) for team in result["teams"]]
     totals = " · ".join(
         f"{side} {words.signed(team['score'])}" for side, team in zip(sides, result["teams"], strict=True)

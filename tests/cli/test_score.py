@@ -294,3 +294,71 @@ def test_partners_of_a_formed_partnership_are_each_given_their_share_even_where_
     assert "each player (2, 3) scores -45" in result.stdout
     third = next(index for index, line in enumerate(lines) if line.startswith("Team 3: +5"))
     assert "each player (4, 5) scores +5" in lines[third + 1]
+
+
+# --- a match played with real cards ---------------------------------------------------------------
+
+OUT_WITH_HEARTS = team(["3H 4H 5H 6H 7H 8H 9H", "KS KD JK"], ("", "KS"), "taken", went_out=True)  # +575
+STUCK = team(["QS QD QC"], ("5C JK", "AS"), "not_taken")  # -110
+
+
+def match(*hands: tuple[dict[str, Any], ...], rules: object = "standard") -> dict[str, Any]:
+    return {"rules": rules, "hands": [{"bonus_suit": "H", "teams": list(teams)} for teams in hands]}
+
+
+def test_a_match_sheet_scores_each_hand_into_the_totals(tmp_path: Path) -> None:
+    code, data = score_json(tmp_path, match((OUT_WITH_HEARTS, STUCK), (STUCK, OUT_WITH_HEARTS)))
+    assert code == 0, data
+    assert [hand["seat_scores"] for hand in data["hands"]] == [[575, -110, 575, -110], [-110, 575, -110, 575]]
+    assert data["teams"] == [{"seats": [0, 2], "score": 465}, {"seats": [1, 3], "score": 465}]
+    assert (data["finished"], data["winner"], data["target"]) == (False, None, 5000)
+    text = run("score", str(tmp_path / "hand.json")).stdout
+    assert "hand 2: Player 1 -110, Player 2 +575" in text
+    assert "not finished after 2 hands: Player 1 & Player 3 +465 · Player 2 & Player 4 +465" in text
+
+
+def test_a_match_sheet_names_the_winner_and_refuses_a_hand_after_the_end(tmp_path: Path) -> None:
+    rules = {"preset": "standard", "target": 1000}
+    code, data = score_json(tmp_path, match((OUT_WITH_HEARTS, STUCK), (OUT_WITH_HEARTS, STUCK), rules=rules))
+    assert code == 0, data
+    assert (data["finished"], data["winner"], data["teams"][0]["score"]) == (True, 0, 1150)
+    text = run("score", str(tmp_path / "hand.json"), "--lang", "el").stdout
+    assert "Παίκτης 1 & Παίκτης 3 +1.150" in text and "κερδίζουν" in text
+    code, data = score_json(tmp_path, match(*[(OUT_WITH_HEARTS, STUCK)] * 3, rules=rules))
+    assert code == 2
+    assert data["error"] == {"reason": "hand 3: the match is over", "hand": 2}
+
+
+def test_a_hand_that_could_not_have_happened_is_named_by_its_number(tmp_path: Path) -> None:
+    both_out = (OUT_WITH_HEARTS, team(["5S 6S 7S 8S 9S 10S JS"], ("", ""), went_out=True))
+    code, data = score_json(tmp_path, match((OUT_WITH_HEARTS, STUCK), both_out))
+    assert code == 1
+    assert data["error"]["reason"].startswith("hand 2: ") and "Only one team can go out" in data["error"]["reason"]
+    assert run("score", str(tmp_path / "hand.json"), "--lang", "el").stderr.startswith("error: γύρος 2: ")
+    code, data = score_json(tmp_path, match((OUT_WITH_HEARTS, dict(STUCK, hands=[["KD"]]))))
+    assert code == 2 and data["error"]["reason"] == "hand 1: team 2: 'hands' must list 2 hands, one per player, not 1"
+
+
+def test_where_partnerships_form_in_the_hand_a_match_sheet_says_who_sat_where(tmp_path: Path) -> None:
+    lone = dict(team(["5D 6D 7D 8D 9D 10D JD"], ("",), went_out=True))
+    pair = team(["QS QD QC"], ("5C", "4H"))
+    other = team(["8C 9C 10C"], ("4C", ""))
+    five = {"preset": "standard", "players": 5}
+    code, data = score_json(tmp_path, match((lone, pair, other), rules=five))
+    assert code == 2 and "every team names its 'seats'" in data["error"]["reason"]
+    first = (dict(lone, seats=[0]), dict(pair, seats=[1, 3]), dict(other, seats=[2, 4]))
+    second = (dict(lone, seats=[3]), dict(pair, seats=[0, 2]), dict(other, seats=[1, 4]))
+    code, data = score_json(tmp_path, match(first, second, rules=five))
+    assert code == 0, data
+    lone_score, pair_share, other_share = (data["hands"][0]["seat_scores"][seat] for seat in (0, 1, 2))
+    assert data["totals"][0] == lone_score + pair_share  # seat 0 alone, then a partner
+    assert data["totals"][3] == pair_share + lone_score
+    assert data["totals"][1] == pair_share + other_share  # a partner in both hands, of two pairs
+    wrong = (dict(lone, seats=[0]), dict(pair, seats=[1, 3]), dict(other, seats=[3, 4]))
+    code, data = score_json(tmp_path, match(wrong, rules=five))
+    assert code == 2 and "name each seat 0..4 once" in data["error"]["reason"]
+
+
+def test_fixed_partners_name_no_seats(tmp_path: Path) -> None:
+    code, data = score_json(tmp_path, hand(dict(PLAIN, seats=[0, 2]), PLAIN))
+    assert code == 2 and "fixed partners sit as dealt" in data["error"]["reason"]

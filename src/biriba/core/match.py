@@ -95,10 +95,17 @@ class Match:
         hand = self.hand
         if hand is None or not hand.is_over:
             raise InvalidInputError("there is no finished hand to score")
-        score = hand.hand_score()
+        result = self.add_score(hand.hand_score(), hand.went_out, hand.dealer)
+        self.hand = None
+        return result
+
+    def add_score(self, score: HandScore, went_out: int = -1, dealer: int | None = None) -> HandResult:
+        """A hand scored into the totals: the one just played, or one played with real cards and scored
+        from its sheet (``biriba score``), dealt by the match's next dealer unless ``dealer`` says."""
+        if self.is_over:
+            raise InvalidInputError("the match is over")
         for seat, points in enumerate(score.seat_scores):
             self.totals[seat] += points
-        result = HandResult(hand.dealer, score, hand.went_out)
+        result = HandResult(self.next_dealer if dealer is None else dealer, score, went_out)
         self.results.append(result)
-        self.hand = None
         return result

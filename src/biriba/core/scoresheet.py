@@ -27,7 +27,7 @@ from biriba.core.records import rules_for_players
 from biriba.core.rules import Rules
 from biriba.core.scoring import BiribakiStatus, HandScore, score_team
 
-_TEAM_FIELDS = {"melds", "hands", "biribaki", "went_out", "laid_whole", "cut"}
+_TEAM_FIELDS = {"melds", "hands", "biribaki", "went_out", "laid_whole", "cut", "seats"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +38,7 @@ class _Team:
     went_out: bool
     laid_whole: list[bool]
     cut: int | None
+    seats: tuple[int, ...] | None
 
 
 def score_sheet(data: object) -> HandScore:
@@ -59,6 +60,7 @@ def score_sheet(data: object) -> HandScore:
         raise InvalidInputError("'teams' must be a non-empty list of team objects")
     parsed = [_team(team, index) for index, team in enumerate(teams)]
     _check_teams(rules, [len(team.hands) for team in parsed])
+    _check_seats(rules, parsed)
 
     seen = counts_of(card for team in parsed for cards in (*team.melds, *team.hands) for card in cards)
     available = counts_of(pack(rules.decks, rules.jokers))
@@ -75,6 +77,8 @@ def score_sheet(data: object) -> HandScore:
     for index, team in enumerate(parsed):
         if rules.partnerships == "fixed":
             units.append(tuple(range(index, rules.players, len(parsed))))
+        elif team.seats is not None:
+            units.append(team.seats)
         else:
             units.append(tuple(range(seat, seat + len(team.hands))))
             seat += len(team.hands)
@@ -97,6 +101,43 @@ def score_sheet(data: object) -> HandScore:
     return HandScore.of(rules, units, scores)
 
 
+def is_match_sheet(data: object) -> bool:
+    """Whether ``data`` is a match of hands played with real cards (``"hands"``), not a single hand."""
+    return isinstance(data, dict) and "hands" in data and "teams" not in data
+
+
+def match_hands(data: object) -> tuple[Rules, list[dict[str, Any]]]:
+    """The rules of a match of hands played with real cards, and each hand as :func:`score_sheet` reads
+    it: ``{"rules", "players", "hands": [{"bonus_suit", "teams"}, ...]}``, every hand under the match's
+    rules (docs/rules.md, Scoring a physical match)."""
+    if not isinstance(data, dict):
+        raise InvalidInputError("the match must be a JSON object with 'rules' and 'hands'")
+    unknown = set(data) - {"rules", "players", "hands"}
+    if unknown:
+        raise InvalidInputError(f"unknown field(s): {', '.join(sorted(unknown))}")
+    rules = rules_for_players(data.get("rules", "standard"), data.get("players"))
+    hands = _list(data.get("hands"), "'hands'")
+    if not hands:
+        raise InvalidInputError("'hands' must list the hands played, at least one")
+    sheets = []
+    for number, hand in enumerate(hands, start=1):
+        if not isinstance(hand, dict):
+            raise InvalidInputError(f"hand {number} must be an object with 'bonus_suit' and 'teams'")
+        extra = set(hand) - {"bonus_suit", "teams"}
+        if extra:
+            raise InvalidInputError(
+                f"hand {number}: unknown field(s): {', '.join(sorted(extra))} (the match names the rules)"
+            )
+        if rules.formed_partnerships and any(
+            isinstance(team, dict) and "seats" not in team for team in hand.get("teams") or []
+        ):
+            raise InvalidInputError(
+                f"hand {number}: where partnerships form in the hand, every team names its 'seats' (who sat where)"
+            )
+        sheets.append({**hand, "rules": data.get("rules", "standard"), "players": rules.players})
+    return rules, sheets
+
+
 def _check_teams(rules: Rules, sizes: list[int]) -> None:
     """The teams must seat the rules' players: fixed partnerships of two, players alone, or a lone
     player against pairs (formed partnerships; or everyone alone, if the hand ended before they formed)."""
@@ -113,6 +154,21 @@ def _check_teams(rules: Rules, sizes: list[int]) -> None:
     for index, size in enumerate(sizes):
         if size != per_team:
             raise InvalidInputError(f"team {index + 1}: 'hands' must list {per_team} hands, one per player, not {size}")
+
+
+def _check_seats(rules: Rules, teams: list[_Team]) -> None:
+    """Teams that name their seats (where teams change from hand to hand: a match of formed partnerships
+    must say who sat where) name each seat once, and all or none of them do."""
+    named = [team.seats for team in teams if team.seats is not None]
+    if not named:
+        return
+    if rules.partnerships == "fixed":
+        raise InvalidInputError("'seats' are for teams that change from hand to hand: fixed partners sit as dealt")
+    seats = sorted(seat for team_seats in named for seat in team_seats)
+    if len(named) != len(teams) or seats != list(range(rules.players)):
+        raise InvalidInputError(
+            f"'seats' must be given for every team and name each seat 0..{rules.players - 1} once, not {seats}"
+        )
 
 
 def _check_going_out(rules: Rules, index: int, team: _Team, shapes: list[MeldShape]) -> None:
@@ -170,7 +226,13 @@ def _team(data: object, index: int) -> _Team:
     cut = data.get("cut")
     if cut is not None and (isinstance(cut, bool) or not isinstance(cut, int)):
         raise InvalidInputError(f"{where}: 'cut' must be an integer (the dealer's cut error)")
-    return _Team(melds, hands, biribaki, went_out, [n in whole for n in range(len(melds))], cut)
+    seats = data.get("seats")
+    if seats is not None:
+        listed = _list(seats, f"{where} 'seats'")
+        if len(listed) != len(hands) or not all(isinstance(s, int) and not isinstance(s, bool) for s in listed):
+            raise InvalidInputError(f"{where}: 'seats' must list the seat number of each of its {len(hands)} hands")
+        seats = tuple(listed)
+    return _Team(melds, hands, biribaki, went_out, [n in whole for n in range(len(melds))], cut, seats)
 
 
 def _list(value: object, what: str) -> list[Any]:
