@@ -156,12 +156,16 @@ def test_a_pile_too_long_for_its_lines_shows_its_newest_cards_and_the_top_one() 
     asyncio.run(scenario())
 
 
-def test_melds_out_of_view_are_announced_and_scrolled_to_with_page_keys() -> None:
+def melds_beyond_the_window() -> HandState:
+    """Eleven sets of one team and seven of the other (the second deck's copies): more than 80x24 shows."""
     ranks = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
     ours = [f"{rank}S {rank}H {rank}D" for rank in ranks]
-    theirs = [f"{rank}S {rank}H {rank}D" for rank in ranks[:7]]  # the second deck's copies
-    state = position({0: "KC QC JC 10C AC"}, melds={0: ours, 1: theirs}, phase=Phase.DRAW, current=0)
-    game = game_at(state)
+    theirs = [f"{rank}S {rank}H {rank}D" for rank in ranks[:7]]
+    return position({0: "KC QC JC 10C AC"}, melds={0: ours, 1: theirs}, phase=Phase.DRAW, current=0)
+
+
+def test_melds_out_of_view_are_announced_and_scrolled_to_with_page_keys() -> None:
+    game = game_at(melds_beyond_the_window())
 
     async def scenario() -> None:
         app = new_app(game)
@@ -182,20 +186,10 @@ def test_melds_out_of_view_are_announced_and_scrolled_to_with_page_keys() -> Non
 
 @pytest.mark.parametrize("scrolled", [False, True])
 def test_the_line_about_melds_out_of_view_goes_when_a_new_hand_has_few(scrolled: bool) -> None:
-    ranks = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-    many = position(
-        {0: "KC QC JC 10C AC"},
-        melds={
-            0: [f"{rank}S {rank}H {rank}D" for rank in ranks],
-            1: [f"{rank}S {rank}H {rank}D" for rank in ranks[:7]],
-        },
-        phase=Phase.DRAW,
-        current=0,
-    )
     few = position(
         {0: "KC QC JC 10C AC"}, melds={0: ["3S 3H 3D", "4S 4H 4D"], 1: ["5S 5H 5D"]}, phase=Phase.DRAW, current=0
     )
-    game = game_at(many)
+    game = game_at(melds_beyond_the_window())
 
     async def scenario() -> None:
         app = new_app(game)
