@@ -39,7 +39,7 @@ from biriba.core.records import (
     rules_for_players,
 )
 from biriba.core.rules import OPTION_BOUNDS, Rules, option_fields
-from biriba.core.scoresheet import is_match_sheet, match_hands, score_sheet
+from biriba.core.scoresheet import is_match_sheet, match_hand, match_hands, score_sheet
 from biriba.core.scoring import HandScore
 from biriba.core.state import HandState
 from biriba.games.protocol import Game, GameBot, GameMatch, GameState
@@ -260,9 +260,14 @@ def _score_match(data: object, words: Words, as_json: bool) -> None:
         _fail(str(error), EXIT_USAGE, as_json)
     match = Match(rules)
     console = None if as_json else Console(highlight=False)
+    rules_data = cast(dict[str, Any], data).get("rules", "standard")
     for number, hand in enumerate(hands):
+        if match.is_over:  # a hand after the last: it cannot have been played
+            winners = " & ".join(words.seat(seat) for seat in match.sides[match.winner or 0])
+            reason = words("cli.match-was-over", hand=number - 1, winners=winners)
+            _fail(words("cli.in-hand", hand=number, reason=reason), EXIT_ILLEGAL, as_json, {"hand": number})
         try:
-            sheet = score_sheet(hand)
+            sheet = match_hand(rules_data, rules, hand)
             match.add_score(sheet)
         except InvalidInputError as error:
             _fail(words("cli.in-hand", hand=number, reason=str(error)), EXIT_USAGE, as_json, {"hand": number})

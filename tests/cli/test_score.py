@@ -325,8 +325,9 @@ def test_a_match_sheet_names_the_winner_and_refuses_a_hand_after_the_end(tmp_pat
     text = run("score", str(tmp_path / "hand.json"), "--lang", "el").stdout
     assert "Παίκτης 1 & Παίκτης 3 +1.150" in text and "κερδίζουν" in text
     code, data = score_json(tmp_path, match(*[(OUT_WITH_HEARTS, STUCK)] * 3, rules=rules))
-    assert code == 2
-    assert data["error"] == {"reason": "hand 3: the match is over", "hand": 2}
+    assert code == 1  # a hand that cannot have been played
+    reason = "hand 3: the match was over after hand 2: Player 1 & Player 3 had won"
+    assert data["error"] == {"reason": reason, "hand": 2}
 
 
 def test_a_hand_that_could_not_have_happened_is_named_by_its_number(tmp_path: Path) -> None:
@@ -345,7 +346,11 @@ def test_where_partnerships_form_in_the_hand_a_match_sheet_says_who_sat_where(tm
     other = team(["8C 9C 10C"], ("4C", ""))
     five = {"preset": "standard", "players": 5}
     code, data = score_json(tmp_path, match((lone, pair, other), rules=five))
-    assert code == 2 and "every team names its 'seats'" in data["error"]["reason"]
+    assert code == 2 and data["error"]["hand"] == 0
+    assert (
+        data["error"]["reason"]
+        == "hand 1: where partnerships form in the hand, every team names its 'seats' (who sat where)"
+    )
     first = (dict(lone, seats=[0]), dict(pair, seats=[1, 3]), dict(other, seats=[2, 4]))
     second = (dict(lone, seats=[3]), dict(pair, seats=[0, 2]), dict(other, seats=[1, 4]))
     code, data = score_json(tmp_path, match(first, second, rules=five))
@@ -357,6 +362,18 @@ def test_where_partnerships_form_in_the_hand_a_match_sheet_says_who_sat_where(tm
     wrong = (dict(lone, seats=[0]), dict(pair, seats=[1, 3]), dict(other, seats=[3, 4]))
     code, data = score_json(tmp_path, match(wrong, rules=five))
     assert code == 2 and "name each seat 0..4 once" in data["error"]["reason"]
+    # Partners sit in alternate seats from the lone player on: with the lone player at 2, (3, 0) and (4, 1).
+    apart = (dict(lone, seats=[2]), dict(pair, seats=[3, 4]), dict(other, seats=[0, 1]))
+    code, data = score_json(tmp_path, match(apart, rules=five))
+    assert code == 2
+    assert "with the lone player at seat 2, the pairs are [0, 3] and [1, 4]" in data["error"]["reason"]
+
+
+def test_a_match_of_five_without_players_says_how_to_name_them(tmp_path: Path) -> None:
+    lone = team(["5D 6D 7D 8D 9D 10D JD"], ("",), went_out=True)
+    code, data = score_json(tmp_path, match((lone, team(["QS QD QC"], ("5C", "4H")), team([], ("4C", "")))))
+    assert code == 2
+    assert 'for these rules (4 players; "players" beside "rules" says another number)' in data["error"]["reason"]
 
 
 def test_fixed_partners_name_no_seats(tmp_path: Path) -> None:

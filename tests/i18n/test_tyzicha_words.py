@@ -114,6 +114,10 @@ def test_every_hint_reason_renders(language: str) -> None:
     if language == "en":
         worse = "makes about 40 points less a hand in 12 trial deals of the cards you cannot see"
         assert text.endswith(f"the next best move ({move_text(words, Play(0, QH))}) {worse}"), text
+    # Two moves that came out level (within half a point) are said to, not to differ by 0 points.
+    level = hint_text(words, TyzichaHint(Play(0, AS), "take", HINT_FACTS["take"], 12, 10.2, (Play(0, QH), 10.0)))
+    assert level.endswith(words("tyzicha.hint.searched-level", next=move_text(words, Play(0, QH)), worlds=12))
+    assert " 0 " not in level
 
 
 def test_a_pass_in_the_bidding_is_explained_against_the_highest_bid() -> None:

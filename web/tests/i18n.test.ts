@@ -105,6 +105,11 @@ describe("words are rendered as the server and the terminal render them", () => 
       "You: lead 7♥: lead cheaply (0 points at stake) and keep your trumps; the next best move (You: lead 6♠) came out " +
         "6 hands worse in 16 trial deals of the cards you cannot see",
     );
+    const level = { ...bura, details: [{ key: "bura.hint.searched-level", facts: { ...bura.details[0].facts, other: 4, n: 0 } }] };
+    expect(en.withNames(names).trickHint("bura", level)).toBe(
+      "You: lead 7♥: lead cheaply (0 points at stake) and keep your trumps; the next best move (You: lead 6♠) came out " +
+        "as well in 16 trial deals of the cards you cannot see",
+    );
     const claim = { action: { seat: 0, type: "claim" }, head: { key: "bura.hint.claim", facts: { combination: "molodka" } }, details: [] };
     expect(el.withNames(["Εσείς", "Nikos"]).trickHint("bura", claim)).toBe(
       "Εσείς: διεκδίκηση ανοίγματος: διεκδικήστε το άνοιγμα με μολόντκα (молодка: τρία φύλλα ενός χρώματος)",

@@ -41,12 +41,13 @@ class _Team:
     seats: tuple[int, ...] | None
 
 
-def score_sheet(data: object) -> HandScore:
+def score_sheet(data: object, in_match: bool = False) -> HandScore:
     """Score every team of a hand described as in docs/rules.md (Scoring a physical hand).
 
     Raise :class:`InvalidInputError` for input of the wrong form, :class:`InvalidMeldError` for an
     invalid meld and :class:`IllegalAction` for a hand that cannot have happened (more copies of a
-    card than the pack holds, two teams going out, going out without a biriba...).
+    card than the pack holds, two teams going out, going out without a biriba...). A hand of a match
+    (``in_match``) whose pairs formed in the hand must say who sat where (every team's ``"seats"``).
     """
     if not isinstance(data, dict):
         raise InvalidInputError("the hand must be a JSON object with 'rules', 'bonus_suit' and 'teams'")
@@ -61,6 +62,8 @@ def score_sheet(data: object) -> HandScore:
     parsed = [_team(team, index) for index, team in enumerate(teams)]
     _check_teams(rules, [len(team.hands) for team in parsed])
     _check_seats(rules, parsed)
+    if in_match and rules.formed_partnerships and any(team.seats is None for team in parsed):
+        raise InvalidInputError("where partnerships form in the hand, every team names its 'seats' (who sat where)")
 
     seen = counts_of(card for team in parsed for cards in (*team.melds, *team.hands) for card in cards)
     available = counts_of(pack(rules.decks, rules.jokers))
@@ -106,10 +109,10 @@ def is_match_sheet(data: object) -> bool:
     return isinstance(data, dict) and "hands" in data and "teams" not in data
 
 
-def match_hands(data: object) -> tuple[Rules, list[dict[str, Any]]]:
-    """The rules of a match of hands played with real cards, and each hand as :func:`score_sheet` reads
-    it: ``{"rules", "players", "hands": [{"bonus_suit", "teams"}, ...]}``, every hand under the match's
-    rules (docs/rules.md, Scoring a physical match)."""
+def match_hands(data: object) -> tuple[Rules, list[object]]:
+    """The rules of a match of hands played with real cards, and its hands, each to be scored by
+    :func:`match_hand`: ``{"rules", "players", "hands": [{"bonus_suit", "teams"}, ...]}``, every hand
+    under the match's rules (docs/rules.md, Scoring a physical match)."""
     if not isinstance(data, dict):
         raise InvalidInputError("the match must be a JSON object with 'rules' and 'hands'")
     unknown = set(data) - {"rules", "players", "hands"}
@@ -119,23 +122,18 @@ def match_hands(data: object) -> tuple[Rules, list[dict[str, Any]]]:
     hands = _list(data.get("hands"), "'hands'")
     if not hands:
         raise InvalidInputError("'hands' must list the hands played, at least one")
-    sheets = []
-    for number, hand in enumerate(hands, start=1):
-        if not isinstance(hand, dict):
-            raise InvalidInputError(f"hand {number} must be an object with 'bonus_suit' and 'teams'")
-        extra = set(hand) - {"bonus_suit", "teams"}
-        if extra:
-            raise InvalidInputError(
-                f"hand {number}: unknown field(s): {', '.join(sorted(extra))} (the match names the rules)"
-            )
-        if rules.formed_partnerships and any(
-            isinstance(team, dict) and "seats" not in team for team in hand.get("teams") or []
-        ):
-            raise InvalidInputError(
-                f"hand {number}: where partnerships form in the hand, every team names its 'seats' (who sat where)"
-            )
-        sheets.append({**hand, "rules": data.get("rules", "standard"), "players": rules.players})
-    return rules, sheets
+    return rules, hands
+
+
+def match_hand(rules_data: object, rules: Rules, hand: object) -> HandScore:
+    """One hand of a match sheet scored under the match's rules (``rules_data`` as the match gives them,
+    ``rules`` what they are), as :func:`score_sheet` scores a hand."""
+    if not isinstance(hand, dict):
+        raise InvalidInputError("a hand must be an object with 'bonus_suit' and 'teams'")
+    extra = set(hand) - {"bonus_suit", "teams"}
+    if extra:
+        raise InvalidInputError(f"unknown field(s): {', '.join(sorted(extra))} (the match names the rules)")
+    return score_sheet({**hand, "rules": rules_data, "players": rules.players}, in_match=True)
 
 
 def _check_teams(rules: Rules, sizes: list[int]) -> None:
@@ -150,7 +148,10 @@ def _check_teams(rules: Rules, sizes: list[int]) -> None:
         return
     per_team = 2 if rules.partnerships == "fixed" else 1
     if len(sizes) != rules.teams:
-        raise InvalidInputError(f"'teams' must be a list of {rules.teams} team objects for these rules")
+        raise InvalidInputError(
+            f"'teams' must be a list of {rules.teams} team objects for these rules ({rules.players} players; "
+            '"players" beside "rules" says another number)'
+        )
     for index, size in enumerate(sizes):
         if size != per_team:
             raise InvalidInputError(f"team {index + 1}: 'hands' must list {per_team} hands, one per player, not {size}")
@@ -169,6 +170,20 @@ def _check_seats(rules: Rules, teams: list[_Team]) -> None:
         raise InvalidInputError(
             f"'seats' must be given for every team and name each seat 0..{rules.players - 1} once, not {seats}"
         )
+    lone = [team_seats[0] for team_seats in named if len(team_seats) == 1]
+    if len(lone) == 1 and len(named) == rules.teams:
+        # The partnerships formed: the lone player's neighbours onwards pair up in alternate seats.
+        players, pairs = rules.players, rules.teams - 1
+        expected = {
+            frozenset((lone[0] + offset) % players for offset in range(1 + pair, players, pairs))
+            for pair in range(pairs)
+        }
+        given = {frozenset(team_seats) for team_seats in named if len(team_seats) > 1}
+        if given != expected:
+            sit = " and ".join(str(sorted(pair)) for pair in sorted(expected, key=sorted))
+            raise InvalidInputError(
+                f"'seats': with the lone player at seat {lone[0]}, the pairs are {sit} (partners sit apart)"
+            )
 
 
 def _check_going_out(rules: Rules, index: int, team: _Team, shapes: list[MeldShape]) -> None:

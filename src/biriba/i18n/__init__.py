@@ -92,6 +92,12 @@ def placeholders(entry: Entry) -> set[str]:
     return {name for text in texts for _, name, _, _ in _FORMATTER.parse(text) if name}
 
 
+def searched_hint_key(game: str, lead: int) -> str:
+    """The text of how a searched move of ``game`` (Bura, Tyzicha) fared against the next best, which came
+    to ``lead`` less: by how much, or, where the two came out level, that they did."""
+    return f"{game}.hint.searched" if lead else f"{game}.hint.searched-level"
+
+
 def reason_json(reason: Reason) -> dict[str, Any]:
     """A reason as JSON for clients that render it themselves (the browser): its key and its facts,
     cards as their codes. ``{"key": "card-not-in-hand", "facts": {"cards": ["10S"]}}``."""

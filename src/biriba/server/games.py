@@ -48,7 +48,7 @@ from biriba.games.tyzicha.game import TyzichaRules, TyzichaState, TyzichaView
 from biriba.games.tyzicha.game import observe as tyzicha_observe
 from biriba.games.tyzicha.match import TyzichaMatch
 from biriba.games.tyzicha.platform import TYZICHA
-from biriba.i18n import Words, reason_json
+from biriba.i18n import Words, reason_json, searched_hint_key
 from biriba.i18n.bura import hint_text as bura_hint_text
 from biriba.i18n.tyzicha import hint_text as tyzicha_hint_text
 from biriba.server.wire import (
@@ -352,18 +352,20 @@ class DeckGame(OnlineGame):
         }
 
     def searched_reason(self, advice: Any) -> ReasonJson:
-        """How a searched move fared, as the ``GAME.hint.searched`` text says it: the next best move (an
+        """How a searched move fared, as the ``GAME.hint.searched`` text says it (``searched-level`` where
+        the two came out level): the next best move (an
         action: its words name a seat), by how much less it came to (``n``), over how many deals of the
         unseen cards; and each move's own score (``score``, ``other``), rounded as ``n`` is."""
         runner, other = advice.runner_up
+        lead = round(advice.score - other)
         return {
-            "key": f"{self.name}.hint.searched",
+            "key": searched_hint_key(self.name, lead),
             "facts": {
                 "worlds": advice.worlds,
                 "score": round(advice.score),
                 "next": self.action_json(runner),
                 "other": round(other),
-                "n": round(advice.score - other),
+                "n": lead,
             },
         }
 
