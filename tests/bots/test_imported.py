@@ -40,6 +40,12 @@ MODULE = """
 
     def no_choose():
         return object()
+
+    class Wayward:
+        name = "wayward"
+
+        def choose(self, view, legal, rng):
+            return "discard the queen"
 """
 
 
@@ -54,7 +60,7 @@ def lab(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
 
 def test_a_class_by_its_import_path_is_made_with_its_options(lab: str) -> None:
     bot = load_bot(f"{lab}.Cautious:depth=3,style=bold")
-    assert type(bot).__name__ == "Cautious" and (bot.depth, bot.style) == (3, "bold")
+    assert type(bot.bot).__name__ == "Cautious" and (bot.depth, bot.style) == (3, "bold")
     assert load_bot(f"{lab}.first_legal").depth == 2  # a function that makes a bot serves as well
     assert isinstance(load_bot("greedy"), GreedyBot)  # the project's own, by name, as before
 
@@ -91,6 +97,16 @@ def test_another_games_bots_load_the_same_way(lab: str) -> None:
 def test_a_spec_that_cannot_be_loaded_is_refused_by_name(lab: str, spec: str, message: str) -> None:
     with pytest.raises(InvalidInputError, match=message.replace("(", r"\(").replace(")", r"\)")):
         load_bot(spec)
+
+
+def test_a_choice_that_is_not_a_legal_action_is_named_as_the_bots_own(lab: str) -> None:
+    bot = load_bot(f"{lab}.Wayward")
+    with pytest.raises(
+        InvalidInputError, match=r"bot 'lab_bots\.Wayward' chose 'discard the queen', which is not one of"
+    ):
+        play_hand(
+            Rules.from_preset("standard"), [bot, make_bot("greedy"), make_bot("greedy"), make_bot("greedy")], 0, 5
+        )
 
 
 def test_a_module_that_fails_to_import_says_what_it_misses(lab: str) -> None:

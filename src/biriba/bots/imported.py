@@ -5,7 +5,9 @@ the Gymnasium environments' opponents), beside the project's own.
 A spec whose name holds a dot (``mybots.Cautious``, ``lab.agents.policy_bot:depth=3``) names an object of
 a module: the module is imported, the object called with the options after the colon as keywords (numbers
 read as numbers, as for the project's bots), and what it returns plays if it has a ``choose(view, legal,
-rng)`` method. No bot of the project has a dot in its name, so the two kinds of spec never meet. The
+rng)`` method; its every choice is checked to be one of the legal actions, so that a bot's mistake is
+named as its own rather than met deep in the engine. No bot of the project has a dot in its name, so
+the two kinds of spec never meet. The
 command line puts the folder it is run from on the module search path first, as ``python -m`` does; the
 worker processes of a tournament inherit that path.
 
@@ -16,8 +18,8 @@ make the project's own bots alone, so no spec a client sends can import a module
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from biriba.bots.base import construct_bot, make_bot
 from biriba.core.errors import InvalidInputError
@@ -60,5 +62,24 @@ def load_bot(spec: str, make: Callable[[str], BotT] = make_bot) -> BotT:  # type
     bot = construct_bot(spec, name, factory, option_text)
     if not callable(getattr(bot, "choose", None)):
         raise InvalidInputError(f"bot {name!r}: what it makes has no choose(view, legal, rng) method")
-    result: BotT = bot
+    result: BotT = CheckedBot(spec, bot)  # type: ignore[assignment]
     return result
+
+
+class CheckedBot:
+    """A researcher's bot whose every choice is checked to be one of the legal actions it was given. Its
+    own attributes read through (``bot.depth``); the bot itself is :attr:`bot`."""
+
+    def __init__(self, spec: str, bot: Any) -> None:
+        self.spec = spec
+        self.bot = bot
+        self.name = str(getattr(bot, "name", spec))
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: Any) -> Any:
+        action = self.bot.choose(view, legal, rng)
+        if action not in legal:
+            raise InvalidInputError(f"bot {self.spec!r} chose {action!r}, which is not one of the legal actions")
+        return action
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.bot, name)
