@@ -459,14 +459,15 @@ def test_a_hint_to_answer_searches_and_names_the_runner_up() -> None:
     assert suggestion.action in (Answer(1, cs("6S")), Answer(1, cs("7D"))) and suggestion.facts == {"points": 0}
 
 
-def test_a_searched_hint_says_how_much_worse_the_next_best_move_came_out() -> None:
+def test_a_searched_hint_says_how_many_fewer_trial_deals_the_next_best_move_won() -> None:
     state = state_of("AS 9C KD", "10S 6S 7D", "QH")
     state.apply(Lead(0, cs("AS")))
     suggestion = hint(observe(state, 1), [], state.legal_actions(), random.Random(2))
     assert suggestion.runner_up is not None
     runner, other = suggestion.runner_up
     text = hint_text(Words("en"), suggestion)
-    lead = suggestion.score - other
-    worse = f"came out {lead} hand{'' if lead == 1 else 's'} worse in 16 trial deals of the cards you cannot see"
-    assert text.endswith(f"the next best move ({move_text(Words('en'), runner)}) {worse}"), text
+    # The search scores +1 a trial deal won, -1 one lost: a gap of 2 is one deal fewer won.
+    fewer = -(-(suggestion.score - other) // 2)
+    worse = f"won about {fewer} fewer of 16 trial deals" if fewer else "won about as many of 16 trial deals"
+    assert text.endswith(f"the next best move ({move_text(Words('en'), runner)}) {worse} of the cards you cannot see")
     assert "{" not in hint_text(Words("el"), suggestion)

@@ -99,16 +99,16 @@ describe("words are rendered as the server and the terminal render them", () => 
     const bura = {
       action: { seat: 0, type: "lead", cards: ["7H"] },
       head: { key: "bura.hint.lead", facts: { points: 0 } },
-      details: [{ key: "bura.hint.searched", facts: { worlds: 16, score: 4, next: { seat: 0, type: "lead", cards: ["6S"] }, other: -2, n: 6 } }],
+      details: [{ key: "bura.hint.searched", facts: { worlds: 16, score: 4, next: { seat: 0, type: "lead", cards: ["6S"] }, other: -2, n: 3 } }],
     };
     expect(en.withNames(names).trickHint("bura", bura)).toBe(
-      "You: lead 7♥: lead cheaply (0 points at stake) and keep your trumps; the next best move (You: lead 6♠) came out " +
-        "6 hands worse in 16 trial deals of the cards you cannot see",
+      "You: lead 7♥: lead cheaply (0 points at stake) and keep your trumps; the next best move (You: lead 6♠) won about " +
+        "3 fewer of 16 trial deals of the cards you cannot see",
     );
     const level = { ...bura, details: [{ key: "bura.hint.searched-level", facts: { ...bura.details[0].facts, other: 4, n: 0 } }] };
     expect(en.withNames(names).trickHint("bura", level)).toBe(
-      "You: lead 7♥: lead cheaply (0 points at stake) and keep your trumps; the next best move (You: lead 6♠) came out " +
-        "as well in 16 trial deals of the cards you cannot see",
+      "You: lead 7♥: lead cheaply (0 points at stake) and keep your trumps; the next best move (You: lead 6♠) won about " +
+        "as many of 16 trial deals of the cards you cannot see",
     );
     const claim = { action: { seat: 0, type: "claim" }, head: { key: "bura.hint.claim", facts: { combination: "molodka" } }, details: [] };
     expect(el.withNames(["Εσείς", "Nikos"]).trickHint("bura", claim)).toBe(

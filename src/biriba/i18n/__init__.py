@@ -31,6 +31,7 @@ Facts are rendered by name, the same way here and in the browser (``web/src/i18n
 from __future__ import annotations
 
 import json
+import math
 import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
@@ -92,9 +93,18 @@ def placeholders(entry: Entry) -> set[str]:
     return {name for text in texts for _, name, _, _ in _FORMATTER.parse(text) if name}
 
 
+def searched_lead(game: str, score: float, other: float) -> int:
+    """By how much the next best move of a searched hint of ``game`` came out worse, as its words say it:
+    Bura's search scores +1 a trial deal won and -1 one lost, so a gap of 2 is one deal fewer won (a
+    half rounds up); Tyzicha's scores are points a hand."""
+    if game == "bura":
+        return math.ceil((score - other) / 2)
+    return round(score - other)
+
+
 def searched_hint_key(game: str, lead: int) -> str:
     """The text of how a searched move of ``game`` (Bura, Tyzicha) fared against the next best, which came
-    to ``lead`` less: by how much, or, where the two came out level, that they did."""
+    to ``lead`` less (:func:`searched_lead`): by how much, or, where the two came out level, that they did."""
     return f"{game}.hint.searched" if lead else f"{game}.hint.searched-level"
 
 

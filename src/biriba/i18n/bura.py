@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from biriba.games.bura.bots import BuraHint
 from biriba.games.bura.game import Answer, BuraAction, Claim, Declare, HandResult, Lead, Pass
-from biriba.i18n import Words, searched_hint_key
+from biriba.i18n import Words, searched_hint_key, searched_lead
 
 
 def move_text(words: Words, action: BuraAction) -> str:
@@ -59,7 +59,7 @@ def hint_text(words: Words, hint: BuraHint) -> str:
     )
     if hint.runner_up is not None:
         runner, other = hint.runner_up
-        lead = hint.score - other
+        lead = searched_lead("bura", hint.score, other)
         searched = words(searched_hint_key("bura", lead), n=lead, next=move_text(words, runner), worlds=hint.worlds)
         text = words.clauses((text, searched))
     return text

@@ -22,7 +22,7 @@ from biriba.games.tyzicha.game import (
     Raise,
     TyzichaAction,
 )
-from biriba.i18n import Words, searched_hint_key
+from biriba.i18n import Words, searched_hint_key, searched_lead
 
 
 def sees_gift(action: Give, seat_viewing: int | None, face_down: bool) -> bool:
@@ -89,7 +89,7 @@ def hint_text(words: Words, hint: TyzichaHint) -> str:
     )
     if hint.runner_up is not None:
         runner, other = hint.runner_up
-        lead = round(hint.score - other)
+        lead = searched_lead("tyzicha", hint.score, other)
         searched = words(searched_hint_key("tyzicha", lead), n=lead, next=move_text(words, runner), worlds=hint.worlds)
         text = words.clauses((text, searched))
     return text

@@ -48,7 +48,7 @@ from biriba.games.tyzicha.game import TyzichaRules, TyzichaState, TyzichaView
 from biriba.games.tyzicha.game import observe as tyzicha_observe
 from biriba.games.tyzicha.match import TyzichaMatch
 from biriba.games.tyzicha.platform import TYZICHA
-from biriba.i18n import Words, reason_json, searched_hint_key
+from biriba.i18n import Words, reason_json, searched_hint_key, searched_lead
 from biriba.i18n.bura import hint_text as bura_hint_text
 from biriba.i18n.tyzicha import hint_text as tyzicha_hint_text
 from biriba.server.wire import (
@@ -357,7 +357,7 @@ class DeckGame(OnlineGame):
         action: its words name a seat), by how much less it came to (``n``), over how many deals of the
         unseen cards; and each move's own score (``score``, ``other``), rounded as ``n`` is."""
         runner, other = advice.runner_up
-        lead = round(advice.score - other)
+        lead = searched_lead(self.name, advice.score, other)
         return {
             "key": searched_hint_key(self.name, lead),
             "facts": {
