@@ -39,7 +39,7 @@ from biriba.core.records import (
     rules_for_players,
 )
 from biriba.core.rules import OPTION_BOUNDS, Rules, option_fields
-from biriba.core.scoresheet import is_match_sheet, match_hand, match_hands, score_sheet
+from biriba.core.scoresheet import is_match_sheet, match_hands, score_sheet
 from biriba.core.scoring import HandScore
 from biriba.core.state import HandState
 from biriba.games.protocol import Game, GameBot, GameMatch, GameState
@@ -237,18 +237,25 @@ def score(
         return
     try:
         sheet = score_sheet(data)
-    except InvalidInputError as error:
-        _fail(str(error), EXIT_USAGE, as_json)
-    except InvalidMeldError as error:
-        _fail(words(f"refusal.{error.reason.key}", **error.reason.facts), EXIT_ILLEGAL, as_json)
-    except IllegalAction as error:
-        _fail(words.refusal(error), EXIT_ILLEGAL, as_json, {"rule": error.rule})
+    except (InvalidInputError, InvalidMeldError, IllegalAction) as error:
+        reason, code, extra = _sheet_error(error, words)
+        _fail(reason, code, as_json, extra)
     if as_json:
         typer.echo(json.dumps(_hand_score_json(sheet)))
         return
     console = Console(highlight=False)
     for line in score_lines(sheet, words):
         console.print(line)
+
+
+def _sheet_error(error: Exception, words: Words) -> tuple[str, int, dict[str, Any]]:
+    """A score sheet's error as ``biriba score`` reports it: its reason, the exit code (the input's form,
+    or a hand that cannot have happened) and, for a rule, the rule's name."""
+    if isinstance(error, InvalidMeldError):
+        return words(f"refusal.{error.reason.key}", **error.reason.facts), EXIT_ILLEGAL, {}
+    if isinstance(error, IllegalAction):
+        return words.refusal(error), EXIT_ILLEGAL, {"rule": error.rule}
+    return str(error), EXIT_USAGE, {}
 
 
 def _score_match(data: object, words: Words, as_json: bool) -> None:
@@ -260,28 +267,17 @@ def _score_match(data: object, words: Words, as_json: bool) -> None:
         _fail(str(error), EXIT_USAGE, as_json)
     match = Match(rules)
     console = None if as_json else Console(highlight=False)
-    rules_data = cast(dict[str, Any], data).get("rules", "standard")
     for number, hand in enumerate(hands):
         if match.is_over:  # a hand after the last: it cannot have been played
             winners = " & ".join(words.seat(seat) for seat in match.sides[match.winner or 0])
             reason = words("cli.match-was-over", hand=number - 1, winners=winners)
             _fail(words("cli.in-hand", hand=number, reason=reason), EXIT_ILLEGAL, as_json, {"hand": number})
         try:
-            sheet = match_hand(rules_data, rules, hand)
-            match.add_score(sheet)
-        except InvalidInputError as error:
-            _fail(words("cli.in-hand", hand=number, reason=str(error)), EXIT_USAGE, as_json, {"hand": number})
-        except InvalidMeldError as error:
-            reason = words(f"refusal.{error.reason.key}", **error.reason.facts)
-            _fail(words("cli.in-hand", hand=number, reason=reason), EXIT_ILLEGAL, as_json, {"hand": number})
-        except IllegalAction as error:
-            reason = words.refusal(error)
-            _fail(
-                words("cli.in-hand", hand=number, reason=reason),
-                EXIT_ILLEGAL,
-                as_json,
-                {"rule": error.rule, "hand": number},
-            )
+            sheet = score_sheet(hand, rules)
+        except (InvalidInputError, InvalidMeldError, IllegalAction) as error:
+            reason, code, extra = _sheet_error(error, words)
+            _fail(words("cli.in-hand", hand=number, reason=reason), code, as_json, {**extra, "hand": number})
+        match.add_score(sheet)
         if console is not None:
             console.rule(escape(words("cli.hand-heading", hand=number)))
             _print_hand_end(console, sheet, number, words, breakdown=True)

@@ -41,20 +41,27 @@ class _Team:
     seats: tuple[int, ...] | None
 
 
-def score_sheet(data: object, in_match: bool = False) -> HandScore:
+def score_sheet(data: object, match_rules: Rules | None = None) -> HandScore:
     """Score every team of a hand described as in docs/rules.md (Scoring a physical hand).
 
     Raise :class:`InvalidInputError` for input of the wrong form, :class:`InvalidMeldError` for an
     invalid meld and :class:`IllegalAction` for a hand that cannot have happened (more copies of a
-    card than the pack holds, two teams going out, going out without a biriba...). A hand of a match
-    (``in_match``) whose pairs formed in the hand must say who sat where (every team's ``"seats"``).
+    card than the pack holds, two teams going out, going out without a biriba...). A hand of a match is
+    scored under the match's rules (``match_rules``: the hand names none), and where its pairs formed
+    in the hand it must say who sat where (every team's ``"seats"``).
     """
+    in_match = match_rules is not None
     if not isinstance(data, dict):
-        raise InvalidInputError("the hand must be a JSON object with 'rules', 'bonus_suit' and 'teams'")
-    unknown = set(data) - {"rules", "players", "bonus_suit", "teams"}
+        raise InvalidInputError(
+            "a hand must be an object with 'bonus_suit' and 'teams'"
+            if in_match
+            else "the hand must be a JSON object with 'rules', 'bonus_suit' and 'teams'"
+        )
+    unknown = set(data) - ({"bonus_suit", "teams"} if in_match else {"rules", "players", "bonus_suit", "teams"})
     if unknown:
-        raise InvalidInputError(f"unknown field(s): {', '.join(sorted(unknown))}")
-    rules = rules_for_players(data.get("rules", "standard"), data.get("players"))
+        named = " (the match names the rules)" if in_match else ""
+        raise InvalidInputError(f"unknown field(s): {', '.join(sorted(unknown))}{named}")
+    rules = match_rules or rules_for_players(data.get("rules", "standard"), data.get("players"))
     bonus_suit = _bonus_suit(data.get("bonus_suit"))
     teams = data.get("teams")
     if not isinstance(teams, list) or not teams:
@@ -110,9 +117,9 @@ def is_match_sheet(data: object) -> bool:
 
 
 def match_hands(data: object) -> tuple[Rules, list[object]]:
-    """The rules of a match of hands played with real cards, and its hands, each to be scored by
-    :func:`match_hand`: ``{"rules", "players", "hands": [{"bonus_suit", "teams"}, ...]}``, every hand
-    under the match's rules (docs/rules.md, Scoring a physical match)."""
+    """The rules of a match of hands played with real cards, and its hands, each scored under them by
+    :func:`score_sheet`: ``{"rules", "players", "hands": [{"bonus_suit", "teams"}, ...]}``
+    (docs/rules.md, Scoring a physical match)."""
     if not isinstance(data, dict):
         raise InvalidInputError("the match must be a JSON object with 'rules' and 'hands'")
     unknown = set(data) - {"rules", "players", "hands"}
@@ -123,17 +130,6 @@ def match_hands(data: object) -> tuple[Rules, list[object]]:
     if not hands:
         raise InvalidInputError("'hands' must list the hands played, at least one")
     return rules, hands
-
-
-def match_hand(rules_data: object, rules: Rules, hand: object) -> HandScore:
-    """One hand of a match sheet scored under the match's rules (``rules_data`` as the match gives them,
-    ``rules`` what they are), as :func:`score_sheet` scores a hand."""
-    if not isinstance(hand, dict):
-        raise InvalidInputError("a hand must be an object with 'bonus_suit' and 'teams'")
-    extra = set(hand) - {"bonus_suit", "teams"}
-    if extra:
-        raise InvalidInputError(f"unknown field(s): {', '.join(sorted(extra))} (the match names the rules)")
-    return score_sheet({**hand, "rules": rules_data, "players": rules.players}, in_match=True)
 
 
 def _check_teams(rules: Rules, sizes: list[int]) -> None:
