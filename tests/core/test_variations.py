@@ -487,7 +487,16 @@ def test_venezuelan_cut_bonuses_go_to_the_lone_dealer() -> None:
 
 # --- Buraco's procedures (the Buraco rules) ----------------------------------------------------------------
 
-BURACO = Rules.from_preset("buraco-aberto")
+BURACO = Rules.from_json(
+    # The Buraco rules' variations, off in the presets: sets of Aces, the scored cut, the cutter's wild card.
+    {
+        "preset": "buraco-aberto",
+        "sets": "aces",
+        "exact_cut_bonus": 100,
+        "short_cut_penalty": 100,
+        "cutter_takes_bottom_wild": True,
+    }
+)
 
 
 @pytest.mark.parametrize(("cut", "points"), [(0, 100), (1, 0), (3, 0), (-1, -100), (-3, -100)])
@@ -506,6 +515,7 @@ def test_buraco_a_seeded_deal_draws_the_cut_from_the_seed() -> None:
     errors = {HandState.deal(BURACO, dealer=0, seed=seed).cut for seed in range(60)}
     assert errors <= {-3, -2, -1, 0, 1, 2, 3} and {-1, 0, 1} <= errors
     assert HandState.deal(STANDARD, dealer=0, seed=1).cut is None  # the base game does not score the cut
+    assert HandState.deal(Rules.from_preset("buraco-aberto"), dealer=0, seed=1).cut is None  # nor the preset
 
 
 @pytest.mark.parametrize("wild", ["JK", "2D"])
@@ -521,6 +531,8 @@ def test_buraco_the_cutter_keeps_a_wild_card_at_the_bottom_of_the_cut(wild: str)
     assert state.hands[0][c(wild)] == plain.hands[0][c(wild)] + 1  # seat 0 cuts (it plays first)
     assert state.hands[1:] != plain.hands[1:]  # everyone after the cutter is dealt one card earlier
     assert sorted(state.all_cards()) == sorted(plain.all_cards())
+    # The presets play the main text: the deck is dealt in the contract's order, the wild card too.
+    assert HandState.deal(Rules.from_preset("buraco-aberto"), dealer=3, deck=deck).hands == plain.hands
 
 
 def test_buraco_no_card_for_the_cutter_when_the_bottom_of_the_cut_is_not_wild() -> None:
@@ -530,8 +542,8 @@ def test_buraco_no_card_for_the_cutter_when_the_bottom_of_the_cut_is_not_wild() 
 
 
 def test_buraco_aberto_allows_sets_of_aces_only() -> None:
-    """The Buraco rules: "In buraco aberto, some allow a set of three of more aces to be melded, but no ranks other
-    than aces." The preset plays it; a set of seven Aces is a canastra."""
+    """The Buraco rules' variation: "In buraco aberto, some allow a set of three of more aces to be melded, but no
+    ranks other than aces." A set of seven Aces is a canastra."""
     melds = BURACO.meld_rules
     assert meld_shape(m("AS AH AD"), melds) is not None
     assert meld_shape(m("AS AH JK"), melds) is not None
@@ -543,8 +555,8 @@ def test_buraco_aberto_allows_sets_of_aces_only() -> None:
     assert meld_action(0, "AS AH AD") in state.legal_actions()
     assert_illegal(state, meld_action(0, "KS KH KD"), "meld-invalid")
     assert not any(isinstance(a, Meld) and c("KS") in a.melds[0] for a in state.legal_actions())
-    no_aces = Rules.from_json({"preset": "buraco-aberto", "sets": False})
-    assert meld_shape(m("AS AH AD"), no_aces.meld_rules) is None
+    plain = Rules.from_preset("buraco-aberto")  # "In Buraco Aberto there are no sets of equal cards"
+    assert meld_shape(m("AS AH AD"), plain.meld_rules) is None
 
 
 # =====================================================================================================
@@ -1501,7 +1513,7 @@ def test_venezuelan_preset_plays_its_rules() -> None:
 
 def test_buraco_aberto_preset() -> None:
     b = Rules.from_preset("buraco-aberto")
-    assert b.sets == "aces" and b.sets_of_twos is False and b.ace_to_ace
+    assert b.sets is False and b.sets_of_twos is False and b.ace_to_ace  # "only sequences"
     assert b.upcard is False and b.bonus_suit is False
     assert b.biriba_for_biribaki is False and b.going_out_needs_clean_biriba
     assert b.end_of_draw_pile == "packets-then-end"
@@ -1512,8 +1524,8 @@ def test_buraco_aberto_preset() -> None:
     assert not b.take_pile_requires_top_card and not b.closed_discard_pile
     assert (b.joker_value, b.two_value, b.ace_value) == (20, 10, 15)
     assert (b.going_out_bonus, b.no_biribaki_penalty, b.unplayed_biribaki_penalty) == (100, 100, 100)
-    assert (b.cutter, b.exact_cut_bonus, b.near_cut_bonus, b.short_cut_penalty) == ("first-player", 100, 0, 100)
-    assert b.cutter_takes_bottom_wild
+    # The variations of the cut are off: the cut scores nothing and the deal keeps the contract's order.
+    assert (b.cutter, b.scores_cut, b.cutter_takes_bottom_wild) == ("first-player", False, False)
 
 
 @pytest.mark.parametrize(
@@ -1572,6 +1584,16 @@ def test_buraco_fechado_closed_pile_and_top_card() -> None:
     state = position({0: "9D 9S KH 4C"}, rules=f, discard="9C 8D")
     assert codes(observe(state, 0).discard_pile) == ["8D"]
     assert_illegal(state, TakePile(0), "take-pile-requires-top-card")
+
+
+def test_buraco_fechado_a_discard_before_the_top_card_is_melded_names_it() -> None:
+    """The pile is closed: the refusal says which card is owed, not "the card it asks"."""
+    f = Rules.from_preset("buraco-fechado")
+    state = position({0: "9D 9S KH 4C"}, rules=f, discard="3C 9C")
+    play(state, TakePile(0))
+    refusal = assert_illegal(state, discard_action(0, "4C"), "take-pile-requires-top-card")
+    assert Words("en").refusal(refusal) == "You took the discard pile: meld its top card, 9♣, before you discard."
+    play(state, meld_action(0, "9D 9S 9C"), discard_action(0, "4C"))
 
 
 def test_the_standard_preset_differs_from_the_defaults_in_nothing() -> None:
@@ -1638,19 +1660,20 @@ def test_three_players_of_the_encyclopedia_play_the_two_deck_partnership_game(pr
 
 
 def test_buraco_aberto_refuses_going_out_on_a_dirty_canastra_saying_it_needs_a_clean_one() -> None:
+    aberto = Rules.from_preset("buraco-aberto")
     held = {0: 0}
-    state = position({0: "3C 4C 5C 9D"}, rules=BURACO, melds={0: [DIRTY_BIRIBA_H]}, biribaki_holder=held, phase=PLAY)
+    state = position({0: "3C 4C 5C 9D"}, rules=aberto, melds={0: [DIRTY_BIRIBA_H]}, biribaki_holder=held, phase=PLAY)
     refusal = assert_illegal(state, meld_action(0, "3C 4C 5C"), "keep-two-cards")
     assert refusal.reason.facts["why"] == "clean-biriba-all-dirty"
     english = Words("en").refusal(refusal)
     assert "clean biriba" in english and "dirty" in english and "unless your team has a biriba" not in english
-    last = position({0: "9D"}, rules=BURACO, melds={0: [DIRTY_BIRIBA_H]}, biribaki_holder=held, phase=PLAY)
+    last = position({0: "9D"}, rules=aberto, melds={0: [DIRTY_BIRIBA_H]}, biribaki_holder=held, phase=PLAY)
     refusal = assert_illegal(last, discard_action(0, "9D"), "last-card")
     assert Words("en").refusal(refusal) == (
         "You may not discard your last card: going out needs a clean biriba, and your team's biribas are all dirty."
     )
     # With a clean one the same discard goes out.
-    clean = position({0: "9D"}, rules=BURACO, melds={0: [BIRIBA_H]}, biribaki_holder=held, phase=PLAY)
+    clean = position({0: "9D"}, rules=aberto, melds={0: [BIRIBA_H]}, biribaki_holder=held, phase=PLAY)
     play(clean, discard_action(0, "9D"))
     assert clean.went_out == 0
 

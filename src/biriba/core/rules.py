@@ -763,14 +763,13 @@ _BURACO_BONUSES = BiribaBonuses(
     ace_to_ace_run_dirty=100,
 )
 _BURACO: dict[str, Any] = {
-    # The Buraco rules' variations on by default: "a set of three or more aces ... but no ranks other than aces"
-    # (aberto), the cut of exactly the cards to deal (+100 to the non-dealing team, the cutter's; -100 to
-    # the cutter's team for too few), and the cutter keeping a wild card seen at the bottom of the cut.
-    "sets": "aces",
+    # The Buraco rules as their main text gives them: "In Buraco Aberto there are no sets of equal cards, only
+    # sequences", the cut not scored, the deal in the contract's order. Their "Variations" ("some allow a set
+    # of three or more aces", the scored cut, the cutter keeping a wild card seen at the bottom of the cut)
+    # are options a table may agree: "sets": "aces", "exact_cut_bonus"/"short_cut_penalty": 100,
+    # "cutter_takes_bottom_wild" (docs/rules.md). The player at the dealer's right cuts.
+    "sets": False,
     "cutter": "first-player",
-    "exact_cut_bonus": 100,
-    "short_cut_penalty": 100,
-    "cutter_takes_bottom_wild": True,
     "ace_to_ace": True,
     "upcard": False,
     "bonus_suit": False,

@@ -151,6 +151,8 @@ def summary_markdown(summary: dict[str, Any]) -> str:
         "the interval lies above 0. Bots: the version of the bots measured (`biriba.bots.base.BOTS_VERSION`,",
         "the date they last changed how they play); a table measured with older bots is played again by its",
         "command, and a step measured again by newer bots (in another ladder of the table) shows the newer row.",
+        "The Buraco rows of bots 2026-11-29.3 and older were played with three of the Buraco rules' variations",
+        "on (sets of Aces in aberto, the scored cut, the cutter's wild card), which the presets no longer play.",
         "",
         "Made by:",
         "",
