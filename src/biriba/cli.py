@@ -26,7 +26,7 @@ from biriba.bots.imported import names_imported_bot
 from biriba.bots.play import play_hand, play_match
 from biriba.console import action_markup, score_lines, table_markup
 from biriba.core.actions import Action, Discard, action_to_json
-from biriba.core.cards import card_code, card_codes, card_symbol, parse_cards
+from biriba.core.cards import beyond_pack, card_code, card_codes, card_symbol, parse_cards
 from biriba.core.errors import IllegalAction, InvalidInputError, InvalidMeldError
 from biriba.core.match import Match
 from biriba.core.melds import arrange, canonical, check_meld
@@ -188,15 +188,15 @@ def check(
         meld = canonical(parse_cards(cards))
     except InvalidInputError as error:
         _fail(str(error), EXIT_USAGE, as_json)
+    too_many = beyond_pack(meld, table_rules.decks, table_rules.jokers)
+    if too_many:  # five A♠ are no meld: the pack holds two
+        facts = {"cards": too_many, "decks": table_rules.decks, "jokers": table_rules.jokers}
+        _not_a_meld(words("refusal.impossible-cards", **facts), "impossible-cards", words, as_json)
     try:
         shape = check_meld(meld, table_rules.meld_rules)
     except InvalidMeldError as error:
-        why = words(f"why.{error.reason.facts['why']}", **error.reason.facts)
-        if as_json:
-            typer.echo(json.dumps({"valid": False, "reason": why, "why": error.reason.facts["why"]}))
-        else:
-            typer.echo(words("cli.not-a-meld", reason=why))
-        raise typer.Exit(EXIT_ILLEGAL) from None
+        why = str(error.reason.facts["why"])
+        _not_a_meld(words(f"why.{why}", **error.reason.facts), why, words, as_json)
     result: dict[str, Any] = {
         "valid": True,
         "kind": shape.kind,
@@ -212,6 +212,15 @@ def check(
         return
     key = "cli.valid-full-biriba" if shape.is_full else "cli.valid-biriba" if shape.is_biriba else "cli.valid"
     typer.echo(words(key, shape=words.shape(shape), cards=tuple(arrange(meld, shape))))
+
+
+def _not_a_meld(reason: str, why: str, words: Words, as_json: bool) -> NoReturn:
+    """``check``'s answer for cards that are no meld: the reason in words, and its key (``why``) in JSON."""
+    if as_json:
+        typer.echo(json.dumps({"valid": False, "reason": reason, "why": why}))
+    else:
+        typer.echo(words("cli.not-a-meld", reason=reason))
+    raise typer.Exit(EXIT_ILLEGAL)
 
 
 @app.command()

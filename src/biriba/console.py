@@ -77,15 +77,28 @@ _LINES = ("melded", "in_hand", "biribas", "going_out", "biribaki")
 _EXTRA_LINES = ("no_biriba", "no_melds", "cut", "rounding")
 
 
+def _rows(items: list[str], width: int) -> list[str]:
+    """``items`` joined by " · " into rows of at most ``width`` characters (an item longer stands alone)."""
+    rows: list[str] = []
+    for item in items:
+        if rows and len(rows[-1]) + 3 + len(item) <= width:
+            rows[-1] += " · " + item
+        else:
+            rows.append(item)
+    return rows
+
+
 def score_lines(score: HandScore, words: Words) -> list[str]:
     """A score breakdown per team (teams counted from 1), each player's score where partners score
     apart, why a biribaki line costs what it does, and the biribas."""
     lines = []
     for number, (seats, team) in enumerate(zip(score.teams, score.team_scores, strict=True)):
         shown = [*_LINES, *(line for line in _EXTRA_LINES if getattr(team, line))]
-        parts = " · ".join(f"{words(f'line.{line}')} {words.signed(getattr(team, line))}" for line in shown)
+        parts = [f"{words(f'line.{line}')} {words.signed(getattr(team, line))}" for line in shown]
         head = words("cli.team-score", team=number, score=words.signed(team.score))
-        lines.append(f"[bold]{escape(head)}[/]  {escape(parts)}")
+        # The breakdown under the team's total, in lines of whole items: let wrap at 80 columns, it would
+        # split an item from its points.
+        lines += [f"[bold]{escape(head)}[/]", *(f"    {escape(row)}" for row in _rows(parts, 76))]
         if score.partners_share and len(seats) > 1:  # even where half the score rounds back to it (5)
             share = words("cli.each-player", seats=", ".join(str(s + 1) for s in seats))
             lines.append(f"    {escape(share)} {words.signed(score.seat_scores[seats[0]])}")

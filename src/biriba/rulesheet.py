@@ -27,8 +27,13 @@ def preset_summary(name: str, words: Words = ENGLISH) -> str:
 def rule_sheet(rules: Rules, words: Words = ENGLISH) -> str:
     """The rules as a text a group could read out before play."""
     partnership = words(f"sheet.partnership.{rules.partnerships}", n=rules.teams)
-    title = words("sheet.title", preset=rules.preset, n=rules.players, partnership=partnership)
+    buraco = rules.preset.startswith("buraco")
+    title = words(
+        "sheet.title-buraco" if buraco else "sheet.title", preset=rules.preset, n=rules.players, partnership=partnership
+    )
     lines = [title, ""]
+    if buraco:  # the game's own words for what the sheet names in Biriba's
+        lines += [words("sheet.buraco-words"), ""]
     for section, items in (
         ("deal", _deal(rules, words)),
         ("melds", _melds(rules, words)),

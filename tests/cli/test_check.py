@@ -150,6 +150,32 @@ def test_rules_object_without_sets_refuses_a_set() -> None:
 
 
 @pytest.mark.parametrize(
+    ("rules", "cards"),
+    [("standard", "7H 7H 7H"), ("buraco-fechado", "AS AS AS AS AS"), ("standard", "3S 4S JK JK JK JK JK")],
+)
+def test_cards_the_pack_cannot_hold_are_no_meld(rules: str, cards: str) -> None:
+    """Two decks hold two 7♥ and four Jokers: no table ever holds such a meld (``score`` refuses it too)."""
+    code, data = check_json("--rules", rules, *cards.split())
+    assert code == 1 and data["valid"] is False and data["why"] == "impossible-cards", data
+    assert "More copies than the pack holds (2 decks, 4 Jokers)" in data["reason"]
+
+
+def test_three_decks_hold_three_of_a_card() -> None:
+    code, data = check_json("--rules", '{"preset": "standard", "players": 3}', "7H", "7H", "7H")
+    assert code == 0 and data["kind"] == "set"
+
+
+@pytest.mark.parametrize("cards", [("AS", "AH", "AD"), ("7H", "7S", "7D")])
+def test_buraco_aberto_makes_no_set_and_fechado_does(cards: tuple[str, ...]) -> None:
+    """The Buraco rules: "In Buraco Aberto there are no sets of equal cards, only sequences" (sets of Aces are one
+    of their variations, an option); Buraco fechado melds sets."""
+    code, data = check_json("--rules", "buraco-aberto", *cards)
+    assert code == 1 and data["valid"] is False and "sets" in data["reason"]
+    code, data = check_json("--rules", "buraco-fechado", *cards)
+    assert code == 0 and data["kind"] == "set"
+
+
+@pytest.mark.parametrize(
     ("rules", "needle"),
     [
         ("nosuch", "unknown preset 'nosuch'"),

@@ -50,7 +50,8 @@ def test_show_prints_the_rule_sheet_of_each_preset(preset: str) -> None:
     result = run("rules", "show", preset)
     assert result.returncode == 0, result.stderr
     assert result.stdout == rule_sheet(Rules.from_preset(preset))
-    assert result.stdout.startswith(f"Biriba (Μπιρίμπα): {preset} rules")
+    game = "Buraco:" if preset.startswith("buraco") else "Biriba (Μπιρίμπα):"
+    assert result.stdout.startswith(f"{game} {preset} rules")
 
 
 def test_the_sheet_says_what_the_options_change() -> None:
@@ -67,6 +68,9 @@ def test_the_sheet_says_what_the_options_change() -> None:
     fechado = rule_sheet(Rules.from_preset("buraco-fechado"))
     assert "closed: only its top card" in fechado and "No card is turned up" in fechado
     assert "from 1,500: 75" in fechado and "a biribaki not yet taken becomes the draw pile" in fechado
+    # A Buraco player reads the game's name and its own words for what the sheet calls biriba and biribaki.
+    assert fechado.startswith("Buraco: buraco-fechado rules") and "a biribaki the morto" in fechado
+    assert "canastra" not in standard and "sets of Aces" not in rule_sheet(Rules.from_preset("buraco-aberto"))
     classic = rule_sheet(Rules.from_preset("classic"))
     assert "may not go out in that turn" in classic and "chooses the bonus suit" in classic
 

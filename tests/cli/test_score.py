@@ -136,6 +136,26 @@ def test_bonus_suit(tmp_path: Path, bonus_suit: str | None, bonus: int) -> None:
     assert first["biriba_list"][0]["clean"] is True
 
 
+@pytest.mark.parametrize("rules", ["buraco-aberto", "buraco-fechado", '{"preset": "standard", "bonus_suit": false}'])
+def test_a_bonus_suit_under_rules_without_one_is_refused_naming_the_field(tmp_path: Path, rules: str) -> None:
+    """Scored, it would pay a Buraco canastra of hearts as a run in the bonus suit (400, not 200)."""
+    rules_object = json.loads(rules) if rules.startswith("{") else rules
+    canastra = team(["3H 4H 5H 6H 7H 8H 9H"], ("5D", "6D"))
+    code, data = score_json(tmp_path, hand(canastra, PLAIN, bonus_suit="H", rules=rules_object))
+    assert code == 2 and "'bonus_suit'" in data["error"]["reason"] and "no bonus suit" in data["error"]["reason"]
+    code, data = score_json(tmp_path, hand(canastra, PLAIN, bonus_suit=None, rules=rules_object))
+    assert code == 0 and data["teams"][0]["biribas"] == 200
+
+
+@pytest.mark.parametrize("language", ["en", "el"])
+def test_the_text_breakdown_fits_80_columns(tmp_path: Path, language: str) -> None:
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(WORKED), encoding="utf-8")
+    result = run("score", str(path), "--lang", language)
+    assert result.returncode == 0 and len(result.stdout.splitlines()) >= 6
+    assert max(len(line) for line in result.stdout.splitlines()) <= 80, result.stdout
+
+
 @pytest.mark.parametrize(
     ("meld", "melded", "bonus", "kind", "clean"),
     [
@@ -293,7 +313,7 @@ def test_partners_of_a_formed_partnership_are_each_given_their_share_even_where_
     lines = result.stdout.splitlines()
     assert "each player (2, 3) scores -45" in result.stdout
     third = next(index for index, line in enumerate(lines) if line.startswith("Team 3: +5"))
-    assert "each player (4, 5) scores +5" in lines[third + 1]
+    assert "each player (4, 5) scores +5" in lines[third + 2]  # under the total and its breakdown
 
 
 # --- a match played with real cards ---------------------------------------------------------------

@@ -132,7 +132,12 @@ def test_invalid_meld(cards: str) -> None:
         assert Words(language)(f"why.{why.key}", **why.facts)
 
 
-@pytest.mark.parametrize("cards", ["AC JK 3C JK 5C", "5H 6H JK JK", "5H 5D JK 2C"])
+@pytest.mark.parametrize(
+    "cards",
+    # The last two: a Two of the run's suit that cannot stand in its own place (the run is 8 to K, or
+    # 8 to A) acts wild beside the Joker.
+    ["AC JK 3C JK 5C", "5H 6H JK JK", "5H 5D JK 2C", "8D 9D 10D 2D QD KD JK", "8S 9S 10S 2S QS KS AS JK"],
+)
 def test_the_reason_for_two_wild_cards_says_so(cards: str) -> None:
     assert invalid_reason(m(cards)).key in ("meld.run-one-wild", "meld.set-one-wild")
     assert "one wild card" in Words("en")(f"why.{invalid_reason(m(cards)).key}")
@@ -141,6 +146,13 @@ def test_the_reason_for_two_wild_cards_says_so(cards: str) -> None:
 @pytest.mark.parametrize("cards", ["2S 2H 2D", "JK JK JK"])
 def test_the_reason_for_wild_cards_alone_says_so(cards: str) -> None:
     assert invalid_reason(m(cards)).key == "meld.wild-cards-alone"
+
+
+def test_where_twos_make_sets_jokers_alone_are_still_wild_cards_alone() -> None:
+    """Not "a set of Twos may hold at most one Joker": there is no Two in JK JK JK."""
+    twos = MeldRules(sets_of_twos=True)
+    assert invalid_reason(m("JK JK JK"), twos).key == "meld.wild-cards-alone"
+    assert invalid_reason(m("2S JK JK"), twos).key == "meld.twos-set-one-joker"
 
 
 def test_the_interpretation_prefers_a_natural_two() -> None:

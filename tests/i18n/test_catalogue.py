@@ -136,7 +136,9 @@ OTHER_NAMES = re.compile(r"(Κάτω φύλλα|κάτω φύλλα|μοιρασ
 """Names the game's words replace: the pile is η στοίβα, a hand is ένας γύρος (docs/glossary.md)."""
 LATIN_ALLOWED = re.compile(
     r"\{[a-z_]+\}|\b(?:[AJQK]|JK|JSON|[cdtmxhwqrsvp]|Enter|home/end|space|PgDn|PgUp|canastra|Buraco|P\d?"
-    r"|A 2|K A|K A 2)\b"
+    r"|A 2|K A|K A 2"
+    # Buraco's own Portuguese words, named as such on a Buraco rule sheet (sheet.buraco-words).
+    r"|limpa|suja|meia real|real|morto|batida|monte|lixo)\b"
 )
 
 

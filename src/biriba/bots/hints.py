@@ -32,6 +32,7 @@ from biriba.core.melds import (
     WILD_CARDS,
     MeldRules,
     MeldShape,
+    arrange,
     extends,
     extension_shape,
     meld_shape,
@@ -151,7 +152,9 @@ def explain(  # noqa: PLR0911, PLR0912
                 details.append(Reason.of("hint.makes-biriba"))
             if sum(view.hand_counts) == sum(len(cards) for cards in melds):
                 details.append(Reason.of("hint.takes-biribaki"))
-            return Reason.of("hint.meld", n=len(melds)), tuple(details)
+            # One meld is named by its cards ("Meld 3♥ 4♥ 5♥"); several by their number, each shape below.
+            named = tuple(arrange(melds[0], shapes[0])) if len(melds) == 1 and shapes else ()
+            return Reason.of("hint.meld", n=len(melds), cards=named), tuple(details)
         case Extend(_, index, cards):
             meld = view.melds[view.team][index]
             result = extension_shape(meld.cards, cards, view.rules.meld_rules)

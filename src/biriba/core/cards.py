@@ -159,6 +159,18 @@ def pack(decks: int, jokers: int) -> list[Card]:
     return [card for _ in range(decks) for card in range(52)] + [JOKER] * jokers
 
 
+def beyond_pack(cards: Iterable[Card], decks: int, jokers: int) -> tuple[Card, ...]:
+    """Every copy of a card that ``cards`` hold more often than the pack does: no hand, meld or table
+    holds them.
+
+    >>> card_codes(beyond_pack(parse_cards("7H 7H 7H 8H".split()), 2, 4))
+    ['7H', '7H', '7H']
+    """
+    seen = counts_of(cards)
+    available = counts_of(pack(decks, jokers))
+    return tuple(card for card in range(N_CARD_TYPES) if seen[card] > available[card] for _ in range(seen[card]))
+
+
 def shuffled_pack(decks: int, jokers: int, seed: int) -> list[Card]:
     """The pack shuffled by the deal's generator (:mod:`biriba.core.shuffle`): listed top card first.
     A seed fixes the deck for good, on any Python.

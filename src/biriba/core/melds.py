@@ -255,7 +255,7 @@ def invalid_reason(cards: MeldCards, rules: MeldRules = STANDARD_MELDS) -> Reaso
         return Reason.of("meld.too-few", n=len(cards))
     naturals = [c for c in cards if c != JOKER and rank_of(c) != TWO]
     if not naturals:
-        if rules.sets_of_twos and not rules.wild_melds:
+        if rules.sets_of_twos and not rules.wild_melds and any(c != JOKER for c in cards):
             return Reason.of("meld.twos-set-one-joker")
         return Reason.of("meld.wild-cards-alone")
     ranks = {rank_of(c) for c in naturals}
@@ -274,7 +274,10 @@ def invalid_reason(cards: MeldCards, rules: MeldRules = STANDARD_MELDS) -> Reaso
         return Reason.of("meld.run-repeats-ace-to-ace" if rules.ace_to_ace else "meld.run-repeats")
     suit = suits.pop()
     own_twos = sum(1 for c in cards if c == make_card(TWO, suit))
-    wild_acting = len(cards) - len(naturals) - min(own_twos, 1)
+    # A Two of the run's suit is natural only in its own place: a run that cannot reach down to it
+    # (8 to K in seven cards) holds it as a wild card.
+    two_in_reach = max(non_aces, default=ACE) - 1 <= len(cards)
+    wild_acting = len(cards) - len(naturals) - (min(own_twos, 1) if two_in_reach else 0)
     if wild_acting > 1:
         return Reason.of("meld.run-one-wild")
     if len(cards) > rules.longest_run:

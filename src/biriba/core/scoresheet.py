@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from biriba.core.cards import N_CARD_TYPES, SUIT_INPUT, Card, counts_of, pack, parse_card
+from biriba.core.cards import SUIT_INPUT, Card, beyond_pack, parse_card
 from biriba.core.errors import IllegalAction, InvalidInputError, InvalidMeldError, Reason
 from biriba.core.melds import MeldRules, MeldShape, canonical, check_meld
 from biriba.core.records import rules_for_players
@@ -63,6 +63,9 @@ def score_sheet(data: object, match_rules: Rules | None = None) -> HandScore:
         raise InvalidInputError(f"unknown field(s): {', '.join(sorted(unknown))}{named}")
     rules = match_rules or rules_for_players(data.get("rules", "standard"), data.get("players"))
     bonus_suit = _bonus_suit(data.get("bonus_suit"))
+    if bonus_suit is not None and not rules.bonus_suit:
+        # Scored, it would pay the bonus suit's runs (a Buraco canastra in hearts 400 instead of 200).
+        raise InvalidInputError(f"'bonus_suit': these rules ({rules.preset}) play no bonus suit; give null")
     teams = data.get("teams")
     if not isinstance(teams, list) or not teams:
         raise InvalidInputError("'teams' must be a non-empty list of team objects")
@@ -72,10 +75,8 @@ def score_sheet(data: object, match_rules: Rules | None = None) -> HandScore:
     if in_match and rules.formed_partnerships and any(team.seats is None for team in parsed):
         raise InvalidInputError("where partnerships form in the hand, every team names its 'seats' (who sat where)")
 
-    seen = counts_of(card for team in parsed for cards in (*team.melds, *team.hands) for card in cards)
-    available = counts_of(pack(rules.decks, rules.jokers))
-    # Every copy of a card seen more often than the pack holds it: "7H 7H 7H" for a 2-deck pack.
-    too_many = tuple(c for c in range(N_CARD_TYPES) if seen[c] > available[c] for _ in range(seen[c]))
+    seen = (card for team in parsed for cards in (*team.melds, *team.hands) for card in cards)
+    too_many = beyond_pack(seen, rules.decks, rules.jokers)  # "7H 7H 7H" for a 2-deck pack
     if too_many:
         raise IllegalAction("impossible-cards", cards=too_many, decks=rules.decks, jokers=rules.jokers)
     if sum(team.went_out for team in parsed) > 1:

@@ -504,10 +504,10 @@ class HandState:
         if card == self.banned_discard:
             return IllegalAction("single-card-pile", card=card)
         if self.pile_obligation is not None:
-            rule = (
-                "take-pile-requires-top-card" if self.rules.take_pile_requires_top_card else "take-pile-requires-meld"
-            )
-            return IllegalAction(rule, "meld-pile-card-first")
+            if self.rules.take_pile_requires_top_card:  # the one card asked, named: the pile is closed
+                (top,) = self.pile_obligation
+                return IllegalAction("take-pile-requires-top-card", "meld-pile-top-card-first", card=top)
+            return IllegalAction("take-pile-requires-meld", "meld-pile-card-first")
         if (
             card in WILD_CARDS
             and not self.rules.partner_wild_discard
