@@ -27,9 +27,10 @@ from biriba.bots.play import play_hand, play_match
 from biriba.console import action_markup, score_lines, table_markup
 from biriba.core.actions import Action, Discard, action_to_json
 from biriba.core.cards import beyond_pack, card_code, card_codes, card_symbol, parse_cards
-from biriba.core.errors import IllegalAction, InvalidInputError, InvalidMeldError
+from biriba.core.errors import IllegalAction, InvalidInputError, InvalidMeldError, Reason
 from biriba.core.match import Match
 from biriba.core.melds import arrange, canonical, check_meld
+from biriba.core.news import Packets, packet_news
 from biriba.core.records import (
     HandRecord,
     MatchRecord,
@@ -359,8 +360,13 @@ def _replay_hand(record: HandRecord, show: bool, words: Words) -> dict[str, Any]
     console = Console(highlight=False)
     names = [words.seat(s) for s in range(record.rules.players)]
 
+    packets = Packets.of(record.start())
+
     def on_state(index: int, state: HandState) -> None:
+        nonlocal packets
         console.print(action_markup(record.actions[index], names, words))
+        _print_news(console, packet_news(packets, state), words)
+        packets = Packets.of(state)
 
     state = record.replay(on_state if show else None)
     if show:
@@ -375,6 +381,12 @@ def _replay_hand(record: HandRecord, show: bool, words: Words) -> dict[str, Any]
     return result
 
 
+def _print_news(console: Console, news: Sequence[Reason], words: Words) -> None:
+    """What an action did to the biribakia, under the action (``biriba.core.news``)."""
+    for item in news:
+        console.print(f"  [bold]{escape(words.reason(item))}[/]")
+
+
 def _replay_match(record: MatchRecord, words: Words, console: Console | None, show: bool) -> dict[str, Any]:
     """The match's standing: each finished hand's scores, the totals, and the hand in progress if any.
     Printed on ``console`` (if given) as it goes: each finished hand's scores, and with ``show`` every
@@ -382,16 +394,22 @@ def _replay_match(record: MatchRecord, words: Words, console: Console | None, sh
     names = [words.seat(s) for s in range(record.rules.players)]
     shown = console if show else None
     finished_hands = 0
+    packets: Packets | None = None
 
     def on_hand_start(state: HandState) -> None:
+        nonlocal packets
+        packets = Packets.of(state)
         if shown is not None:
             shown.rule(escape(words("cli.hand-dealt-by", seat=state.dealer)))
             shown.print(table_markup(state, names, words))
 
     def on_state(index: int, state: HandState) -> None:
-        nonlocal finished_hands
+        nonlocal finished_hands, packets
         if shown is not None:
             shown.print(action_markup(record.hands[finished_hands][1][index], names, words))
+            assert packets is not None  # every hand starts before its actions
+            _print_news(shown, packet_news(packets, state), words)
+            packets = Packets.of(state)
         if not state.is_over:
             return
         if shown is not None:
@@ -595,15 +613,22 @@ def watch(  # noqa: PLR0913, PLR0915
     names = [f"{words(f'bot.{bot.name}')} {seat + 1}" for seat, bot in enumerate(seated)]
     console.print(escape(words("cli.watch-title", seed=seed, preset=table_rules.preset)))
 
+    packets: Packets | None = None
+
     def on_hand_start(state: HandState) -> None:
+        nonlocal packets
+        packets = Packets.of(state)
         console.rule(escape(words.with_names(names)("cli.hand-dealt-by", seat=state.dealer)))
         console.print(table_markup(state, names, words))
 
     hands_played = 0
 
     def on_action(state: HandState, action: Action) -> None:
-        nonlocal hands_played
+        nonlocal hands_played, packets
         console.print(action_markup(action, names, words))
+        assert packets is not None  # every hand starts before its actions
+        _print_news(console, packet_news(packets, state), words.with_names(names))
+        packets = Packets.of(state)
         if isinstance(action, Discard) or state.is_over:
             console.print(table_markup(state, names, words))
             console.print()

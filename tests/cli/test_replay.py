@@ -95,6 +95,17 @@ def test_show_prints_the_actions(tmp_path: Path, finished: tuple[dict[str, Any],
     assert result.stdout.count(": discard ") >= sum(a["type"] == "discard" for a in data["actions"])
 
 
+def test_show_says_who_took_a_biribaki(tmp_path: Path) -> None:
+    record, state = play_hand(STANDARD, BOTS, dealer=1, seed=2024)
+    takers = [seat for seat in state.biribaki_holder if seat >= 0]
+    assert takers, "nobody took a biribaki in the hand"
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(record.to_json()), encoding="utf-8")
+    shown = run("replay", str(path), "--show").stdout
+    said = [line.strip() for line in shown.splitlines() if "biribaki taken" in line and ":" in line.split()[1]]
+    assert sorted(line.split(":")[0] for line in said) == sorted(f"Player {seat + 1}" for seat in takers), said
+
+
 def test_unfinished_hand(tmp_path: Path, finished: tuple[dict[str, Any], list[dict[str, Any]], int]) -> None:
     data, _, _ = finished
     partial = dict(data, actions=data["actions"][:30])

@@ -97,11 +97,11 @@ def test_every_refusal_the_code_makes_has_its_words() -> None:  # noqa: PLR0912
     assert seen > 40
     for path, call in _calls("Reason.of"):
         args = [arg for arg in _string_args(call) if arg is not None]
-        if args and not args[0].startswith(("hint.", "meld.", "not-a-meld", "team-meld")):
+        if args and not args[0].startswith(("hint.", "meld.", "news.", "not-a-meld", "team-meld")):
             pytest.fail(f"{path.name}: Reason.of({args[0]!r}) is not a known family of keys")
         for key in args:
-            if key.startswith("hint.") or key in SHAPE_KEYS:
-                full = key  # a headline or a meld's shape: full keys
+            if key.startswith(("hint.", "news.")) or key in SHAPE_KEYS:
+                full = key  # a headline, a meld's shape, what a move did to the biribakia: full keys
             elif key.startswith("meld."):
                 full = f"why.{key}"  # why cards are not a meld
             else:

@@ -18,8 +18,15 @@ def test_the_move_log_holds_the_hands_actions_and_starts_again_with_the_next_han
     over = client.state()
     record = http_get(f"{url}/api/tables/{table_id}/record", headers={"Authorization": f"Bearer {token}"}).json()
     logged = record["hands"][0]["actions"]
-    assert over["moves"] == logged  # every action, in order, as the record has it
-    assert all(action_from_json(move) for move in over["moves"])
+    actions = [{key: value for key, value in move.items() if key != "news"} for move in over["moves"]]
+    assert actions == logged  # every action, in order, as the record has it
+    assert all(action_from_json(move) for move in actions)
+    # Who took a biribaki rides with the move that took it: no action says it.
+    taken = [(move["seat"], news) for move in over["moves"] for news in move.get("news", [])]
+    takers = [team for team in over["hand_result"]["teams"] if team["biribaki_status"] != "not_taken"]
+    assert len(taken) == len(takers), taken  # as many as took one: in a 2-player hand, almost always some
+    for seat, news in taken:
+        assert news["key"].startswith("news.biribaki-taken") and news["facts"] == {"seat": seat}, news
     client.send({"type": "next_hand", "seq": over["seq"]})
     fresh = client.state_where(lambda state: state["hand_number"] == 2)
     assert len(fresh["moves"]) < len(logged)  # the new hand's own moves only

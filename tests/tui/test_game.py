@@ -101,6 +101,20 @@ def test_the_replay_cursor_steps_within_a_hand_and_between_hands(tmp_path: Path)
     assert cursor.go_to_hand(2) is False and cursor.hand_index == 1
 
 
+def test_the_moves_say_who_took_a_biribaki_as_played_and_in_the_replay(tmp_path: Path) -> None:
+    """Taking the biribaki is no action of its own: the moves list it under the action that took it."""
+    game = new_game()
+    play_hand(game)
+    taken = {index: news for index, news in game.news.items() if news[0].key.startswith("news.biribaki-taken")}
+    assert taken, "nobody took a biribaki in the hand"
+    for index, news in taken.items():
+        assert all(item.facts["seat"] == game.actions[index].seat for item in news)
+    game.save(tmp_path / "m.json")
+    hand = ReplayCursor.load(tmp_path / "m.json").hands[0]
+    replayed = {index: hand.news(index) for index in range(len(hand.actions))}
+    assert {index: news for index, news in replayed.items() if news} == game.news
+
+
 def test_the_breakdown_shows_every_scoring_line_and_the_partners_share() -> None:
     teams = (
         TeamScore(

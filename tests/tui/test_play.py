@@ -267,6 +267,25 @@ def test_replaying_a_saved_record_step_by_step(tmp_path: Path) -> None:
     asyncio.run(scenario())
 
 
+@pytest.mark.parametrize(("language", "words"), [("en", "biribaki taken"), ("el", "μπιριμπάκι")])
+def test_the_last_moves_say_who_took_a_biribaki(tmp_path: Path, language: str, words: str) -> None:
+    game = new_game()
+    play_hand(game)
+    (index, news), *_ = sorted(game.news.items())
+    game.save(tmp_path / "record.json")
+
+    async def scenario() -> None:
+        app = BiribaApp(replay=ReplayCursor.load(tmp_path / "record.json"), language=language)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.table.replay.step(index)
+            await pilot.press("right")  # to the action that took it
+            log = plain(app.query_one("#log"))
+            assert log.splitlines()[-1] == Words(language, app.table.names).reason(news[-1]), log
+            assert words in log
+
+    asyncio.run(scenario())
+
+
 def test_greek_table_uses_the_games_own_words() -> None:
     async def scenario() -> None:
         app = new_app(language="el")

@@ -60,11 +60,11 @@ export interface StateMessage {
   started: boolean;
   host_seat: number | null;
   stand_in_after: number;
-  moves: (ActionJson | BuraActionJson | TyzichaActionJson)[];
+  moves: (BiribaMoveJson | BuraActionJson | TyzichaActionJson)[];
   drawn: string | null;
   chat: ChatLine[];
   timed_out: number | null;
-  last_action: ActionJson | BuraActionJson | TyzichaActionJson | null;
+  last_action: BiribaMoveJson | BuraActionJson | TyzichaActionJson | null;
   hand_over: boolean;
   hand_result: HandResultJson | BuraHandResultJson | TyzichaHandResultJson | null;
   results: (HandResultJson | BuraHandResultJson | TyzichaHandResultJson)[];
@@ -332,12 +332,13 @@ export interface SeatState {
   away_seconds: number | null;
 }
 /**
- * An action of the contract (docs/rules.md): ``type`` says which, and which other fields it has.
+ * A Biriba action as the hand's list of moves keeps it: with what it did to the biribakia that it
+ * does not say itself (``biriba.core.news``: a player took a biribaki, a packet became the draw pile).
  *
  * This interface was referenced by `Wire`'s JSON-Schema
- * via the `definition` "ActionJson".
+ * via the `definition` "BiribaMoveJson".
  */
-export interface ActionJson {
+export interface BiribaMoveJson {
   seat: number;
   type: "draw" | "take_pile" | "pass" | "meld" | "extend" | "discard" | "redraw" | "choose_bonus_suit";
   melds?: string[][];
@@ -345,6 +346,19 @@ export interface ActionJson {
   cards?: string[];
   card?: string;
   suit?: ("S" | "H" | "D" | "C") | null;
+  news?: ReasonJson[];
+}
+/**
+ * Why, as data: a catalogue key and its facts (cards as codes), for the client's own language.
+ *
+ * This interface was referenced by `Wire`'s JSON-Schema
+ * via the `definition` "ReasonJson".
+ */
+export interface ReasonJson {
+  key: string;
+  facts: {
+    [k: string]: unknown;
+  };
 }
 /**
  * A move of Bura (docs/bura.md): ``lead`` and ``answer`` name their cards.
@@ -465,16 +479,19 @@ export interface HintMessage {
   reason: string;
 }
 /**
- * Why, as data: a catalogue key and its facts (cards as codes), for the client's own language.
+ * An action of the contract (docs/rules.md): ``type`` says which, and which other fields it has.
  *
  * This interface was referenced by `Wire`'s JSON-Schema
- * via the `definition` "ReasonJson".
+ * via the `definition` "ActionJson".
  */
-export interface ReasonJson {
-  key: string;
-  facts: {
-    [k: string]: unknown;
-  };
+export interface ActionJson {
+  seat: number;
+  type: "draw" | "take_pile" | "pass" | "meld" | "extend" | "discard" | "redraw" | "choose_bonus_suit";
+  melds?: string[][];
+  meld?: number;
+  cards?: string[];
+  card?: string;
+  suit?: ("S" | "H" | "D" | "C") | null;
 }
 /**
  * Sent to a person back at a seat a bot played while they were away, before the state: what it did.
@@ -493,7 +510,7 @@ export interface StoodInMessage {
   /**
    * The seat's moves of the hand in play that the bot made, oldest first.
    */
-  moves: (ActionJson | BuraActionJson | TyzichaActionJson)[];
+  moves: (BiribaMoveJson | BuraActionJson | TyzichaActionJson)[];
 }
 /**
  * This interface was referenced by `Wire`'s JSON-Schema

@@ -27,6 +27,7 @@ from biriba.core.actions import action_to_json as biriba_action_to_json
 from biriba.core.cards import SUITS, Card, card_code, pack, parse_cards
 from biriba.core.errors import InvalidInputError
 from biriba.core.match import HandResult, Match
+from biriba.core.news import Packets, packet_news
 from biriba.core.records import Deal, rules_for_players
 from biriba.core.rules import Rules
 from biriba.core.state import HandState, cut_error_for_seed
@@ -55,7 +56,9 @@ from biriba.server.wire import (
     ActionJson,
     AnyActionJson,
     AnyHandResultJson,
+    AnyMoveJson,
     AnyViewJson,
+    BiribaMoveJson,
     BuraHandResultJson,
     BuraTrickJson,
     BuraViewJson,
@@ -132,12 +135,17 @@ class OnlineGame(ABC):
     def action_json(self, action: Any) -> AnyActionJson:
         return cast(AnyActionJson, self.game.action_to_json(action))
 
-    def move_for(self, move: AnyActionJson, seat: int | None, state: Any) -> AnyActionJson:
+    def move_json(self, action: Any, before: Any, after: Any) -> AnyMoveJson:
+        """An action as the hand's list of moves keeps it, the hand being ``before`` and then ``after`` it:
+        its JSON, and where a game's action does more than it says, what it did."""
+        return cast(AnyMoveJson, self.action_json(action))
+
+    def move_for(self, move: AnyMoveJson, seat: int | None, state: Any) -> AnyMoveJson:
         """A move of the hand as ``seat`` may see it (None: a spectator): every move is public but a card
         given face down, which only its giver and receiver see."""
         return move
 
-    def moves_shown(self, moves: Sequence[AnyActionJson], seat: int | None, state: Any) -> list[AnyActionJson]:
+    def moves_shown(self, moves: Sequence[AnyMoveJson], seat: int | None, state: Any) -> list[AnyMoveJson]:
         """The hand's moves in ``seat``'s list of moves: every one, as :meth:`move_for` shows it."""
         return [self.move_for(move, seat, state) for move in moves]
 
@@ -168,7 +176,7 @@ class OnlineGame(ABC):
         """The winning side, once the match is over."""
         return cast(int | None, match.winner)
 
-    def drawn(self, state: Any, moves: Sequence[AnyActionJson], seat: int | None) -> str | None:
+    def drawn(self, state: Any, moves: Sequence[AnyMoveJson], seat: int | None) -> str | None:
         """The card ``seat`` drew in the turn it is playing, if the game draws and it is still in its hand."""
         return None
 
@@ -222,6 +230,14 @@ class OnlineBiriba(OnlineGame):
     def action_json(self, action: Any) -> AnyActionJson:
         return cast(ActionJson, biriba_action_to_json(action))
 
+    def move_json(self, action: Any, before: HandState, after: HandState) -> AnyMoveJson:
+        """With who took a biribaki by it, or a packet it turned into the draw pile (``news``)."""
+        move = cast(BiribaMoveJson, biriba_action_to_json(action))
+        news = packet_news(Packets.of(before), after)
+        if news:
+            move["news"] = [cast(ReasonJson, reason_json(item)) for item in news]
+        return move
+
     def view_json(self, state: HandState, seat: int | None) -> ViewJson:
         view = cast(ViewJson, biriba_observe(state, 0 if seat is None else seat).to_json())
         if seat is None:
@@ -248,7 +264,7 @@ class OnlineBiriba(OnlineGame):
     def target(self, rules: Rules) -> int | None:
         return rules.target
 
-    def drawn(self, state: HandState, moves: Sequence[AnyActionJson], seat: int | None) -> str | None:
+    def drawn(self, state: HandState, moves: Sequence[AnyMoveJson], seat: int | None) -> str | None:
         if seat is None or state.is_over or state.current != seat:
             return None
         for move in reversed(moves):
@@ -402,7 +418,7 @@ class OnlineBura(DeckGame):
             raise InvalidInputError(f"a table's match starts with at most {MAX_TOKENS} tokens each, not {rules.tokens}")
         return rules
 
-    def moves_shown(self, moves: Sequence[AnyActionJson], seat: int | None, state: BuraState) -> list[AnyActionJson]:
+    def moves_shown(self, moves: Sequence[AnyMoveJson], seat: int | None, state: BuraState) -> list[AnyMoveJson]:
         """While the hand is played, the moves of the last trick taken and of the one in play (the won
         tricks lie face down); all of them once it is over."""
         shown = super().moves_shown(moves, seat, state)
@@ -490,11 +506,11 @@ class OnlineTyzicha(DeckGame):
     timeout_bot = "heuristic"
     stand_in_bot = "heuristic"
 
-    def move_for(self, move: AnyActionJson, seat: int | None, state: TyzichaState) -> AnyActionJson:
+    def move_for(self, move: AnyMoveJson, seat: int | None, state: TyzichaState) -> AnyMoveJson:
         gift = cast(TyzichaActionJson, move)
         if gift["type"] != "give" or not state.forced or seat in (gift["seat"], gift.get("to")):
             return move
-        return cast(AnyActionJson, {key: value for key, value in gift.items() if key != "card"})
+        return cast(AnyMoveJson, {key: value for key, value in gift.items() if key != "card"})
 
     def view_json(self, state: TyzichaState, seat: int | None) -> TyzichaViewJson:
         return tyzicha_view_json(tyzicha_observe(state, 0 if seat is None else seat), seat)

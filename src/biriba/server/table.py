@@ -40,8 +40,8 @@ from biriba.server.protocol import error_message
 from biriba.server.store import Event, Store, TableInfo
 from biriba.server.thinking import Thinkers, ThinkingFailed
 from biriba.server.wire import (
-    AnyActionJson,
     AnyHandResultJson,
+    AnyMoveJson,
     ChatLine,
     ErrorMessage,
     HintMessage,
@@ -154,8 +154,8 @@ class LiveTable:
         """The finished hands' results, on the wire."""
         self.seq = 0
         """How many events have been applied; the next event gets this number."""
-        self.last_action: AnyActionJson | None = None
-        self.moves: list[AnyActionJson] = []
+        self.last_action: AnyMoveJson | None = None
+        self.moves: list[AnyMoveJson] = []
         """The actions of the hand in play, in order: the table's move log (every action is public)."""
         self.timed_out: int | None = None
         """The seat the turn timer played the newest action for (None: its player did)."""
@@ -223,8 +223,8 @@ class LiveTable:
             self.moves = []
         else:
             assert after is not None
+            self.last_action = self.game.move_json(self.game.parse_action(event.data), self.state, after)
             self.state = self.match.hand = after  # the checked copy becomes the hand of the match
-            self.last_action = self.game.action_json(self.game.parse_action(event.data))
             self.moves.append(self.last_action)
             if self.state.is_over:
                 self.match.finish_hand()

@@ -142,6 +142,14 @@ class ReasonJson(TypedDict):
     facts: dict[str, Any]
 
 
+@exact
+class BiribaMoveJson(ActionJson):
+    """A Biriba action as the hand's list of moves keeps it: with what it did to the biribakia that it
+    does not say itself (``biriba.core.news``: a player took a biribaki, a packet became the draw pile)."""
+
+    news: NotRequired[list[ReasonJson]]
+
+
 # --- Bura (biriba.server.games.bura_view_json) --------------------------------------------------------
 
 
@@ -314,7 +322,10 @@ class TyzichaActionJson(TypedDict):
 
 
 AnyActionJson = ActionJson | BuraActionJson | TyzichaActionJson
-"""A move of any game."""
+"""An action of any game."""
+
+AnyMoveJson = BiribaMoveJson | BuraActionJson | TyzichaActionJson
+"""A move of any game's hand, as the list of moves keeps it."""
 
 AnyViewJson = ViewJson | BuraViewJson | TyzichaViewJson
 AnyHandResultJson = HandResultJson | BuraHandResultJson | TyzichaHandResultJson
@@ -363,11 +374,11 @@ class StateMessage(TypedDict):
     started: bool
     host_seat: int | None
     stand_in_after: float
-    moves: list[AnyActionJson]
+    moves: list[AnyMoveJson]
     drawn: CardCode | None
     chat: list[ChatLine]
     timed_out: int | None
-    last_action: AnyActionJson | None
+    last_action: AnyMoveJson | None
     hand_over: bool
     hand_result: AnyHandResultJson | None
     results: list[AnyHandResultJson]
@@ -422,7 +433,7 @@ class StoodInMessage(TypedDict):
     bot: str
     hands: int
     """Hands the bot finished for the seat before this one (0: it played only in the hand in play)."""
-    moves: list[AnyActionJson]
+    moves: list[AnyMoveJson]
     """The seat's moves of the hand in play that the bot made, oldest first."""
 
 

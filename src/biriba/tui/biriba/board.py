@@ -10,7 +10,7 @@ judges it. An illegal choice shows the rule that forbids it and changes nothing,
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence, Set
+from collections.abc import Iterable, Mapping, Sequence, Set
 from pathlib import Path
 from typing import ClassVar
 
@@ -29,6 +29,7 @@ from biriba.bots.hints import suggest
 from biriba.bots.judgement import must_open_whole, team_melds
 from biriba.core.actions import Action, ChooseBonusSuit, Discard, Draw, Extend, Meld, Pass, Redraw, TakePile
 from biriba.core.cards import Card, card_symbol
+from biriba.core.errors import Reason
 from biriba.core.match import HandResult, Match
 from biriba.core.state import Phase
 from biriba.core.views import SeatView, observe
@@ -279,8 +280,14 @@ class BiribaTable(TableScreen):
             for seat, size in enumerate(view.hand_sizes)
         ]
 
-    def action_lines(self, actions: Sequence[Action]) -> list[str]:
-        return [action_text(action, self.names, self.messages) for action in actions]
+    def action_lines(self, actions: Sequence[Action], news: Mapping[int, Sequence[Reason]]) -> list[str]:
+        """Each action in words, followed by what it did to the biribakia (``news`` by action index)."""
+        shown = Words(self.messages.language, [f"[cyan]{escape(name)}[/]" for name in self.names])
+        lines = []
+        for index, action in enumerate(actions):
+            lines.append(action_text(action, self.names, self.messages))
+            lines += [f"[bold]{shown.reason(item)}[/]" for item in news.get(index, ())]
+        return lines
 
 
 class BiribaPlayScreen(BiribaTable, PlayScreen):
@@ -345,7 +352,7 @@ class BiribaPlayScreen(BiribaTable, PlayScreen):
         return ScoreSheet(hands, game.match.sides, game.match.totals, self.game.rules.target)
 
     def log_lines(self) -> list[str]:
-        return self.action_lines(self.game.actions)
+        return self.action_lines(self.game.actions, self.game.news)
 
     def keys_text(self) -> str:
         return self.messages("tui.keys_play")
@@ -568,7 +575,8 @@ class BiribaReplayScreen(BiribaTable, ReplayScreen):
 
     def log_lines(self) -> list[str]:
         hand = self.replay.hand
-        return self.action_lines(hand.actions[: self.replay.position])
+        shown = range(self.replay.position)
+        return self.action_lines(hand.actions[: self.replay.position], {index: hand.news(index) for index in shown})
 
     def keys_text(self) -> str:
         return self.messages("tui.keys_replay")

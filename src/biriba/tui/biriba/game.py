@@ -17,8 +17,9 @@ from pathlib import Path
 
 from biriba.bots.base import Bot
 from biriba.core.actions import Action
-from biriba.core.errors import IllegalAction, InvalidInputError
+from biriba.core.errors import IllegalAction, InvalidInputError, Reason
 from biriba.core.match import HandResult, Match
+from biriba.core.news import Packets, packet_news
 from biriba.core.records import Deal, HandRecord, MatchRecord, ReplayError, is_match_record
 from biriba.core.rules import Rules
 from biriba.core.state import HandState
@@ -94,6 +95,9 @@ class TableGame:
         if self.match.is_over:
             raise InvalidInputError("this match is over: nothing is left to play (replay it with --replay)")
         self._finished: HandResult | None = None
+        self.news: dict[int, tuple[Reason, ...]] = {}
+        """What became of the biribakia with an action of the current hand, by the action's index (a
+        hand resumed from a save has none of its earlier actions')."""
         self.table: SavedTable | None = None
         """Who sits where, saved with the match so that ``--load`` seats everyone again."""
         if self.match.hand is None:
@@ -181,8 +185,12 @@ class TableGame:
     def play(self, action: Action) -> None:
         """Play an action, validated by the engine: an illegal one raises
         :class:`~biriba.core.errors.IllegalAction` and changes nothing."""
+        before = Packets.of(self._state)
         self._state.apply(action)
         self.actions.append(action)
+        news = packet_news(before, self._state)
+        if news:
+            self.news[len(self.actions) - 1] = news
         if self._state.is_over:
             self._finished = self.match.finish_hand()
 
@@ -205,6 +213,7 @@ class TableGame:
     def _deal(self, seed: int) -> HandState:
         self._state = self.match.start_hand(seed=seed)
         self.record.hands.append((Deal(seed=seed), []))
+        self.news = {}
         self._finished = None
         return self._state
 
@@ -232,6 +241,10 @@ class ReplayHand:
     """The match's finished hands before this one (for the score sheet)."""
     result: HandResult | None
     """This hand's result, when the record plays it to the end."""
+
+    def news(self, index: int) -> tuple[Reason, ...]:
+        """What became of the biribakia with action ``index``."""
+        return packet_news(Packets.of(self.states[index]), self.states[index + 1])
 
 
 class ReplayCursor(MoveCursor[ReplayHand]):
