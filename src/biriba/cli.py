@@ -30,7 +30,7 @@ from biriba.core.cards import beyond_pack, card_code, card_codes, card_symbol, p
 from biriba.core.errors import IllegalAction, InvalidInputError, InvalidMeldError, Reason
 from biriba.core.match import Match
 from biriba.core.melds import arrange, canonical, check_meld
-from biriba.core.news import Packets, packet_news
+from biriba.core.news import PacketWatch
 from biriba.core.records import (
     HandRecord,
     MatchRecord,
@@ -360,13 +360,11 @@ def _replay_hand(record: HandRecord, show: bool, words: Words) -> dict[str, Any]
     console = Console(highlight=False)
     names = [words.seat(s) for s in range(record.rules.players)]
 
-    packets = Packets.of(record.start())
+    watch = PacketWatch(record.start())
 
     def on_state(index: int, state: HandState) -> None:
-        nonlocal packets
         console.print(action_markup(record.actions[index], names, words))
-        _print_news(console, packet_news(packets, state), words)
-        packets = Packets.of(state)
+        _print_news(console, watch.news(state), words)
 
     state = record.replay(on_state if show else None)
     if show:
@@ -394,22 +392,21 @@ def _replay_match(record: MatchRecord, words: Words, console: Console | None, sh
     names = [words.seat(s) for s in range(record.rules.players)]
     shown = console if show else None
     finished_hands = 0
-    packets: Packets | None = None
+    watch: PacketWatch | None = None
 
     def on_hand_start(state: HandState) -> None:
-        nonlocal packets
-        packets = Packets.of(state)
+        nonlocal watch
+        watch = PacketWatch(state)
         if shown is not None:
             shown.rule(escape(words("cli.hand-dealt-by", seat=state.dealer)))
             shown.print(table_markup(state, names, words))
 
     def on_state(index: int, state: HandState) -> None:
-        nonlocal finished_hands, packets
+        nonlocal finished_hands
         if shown is not None:
             shown.print(action_markup(record.hands[finished_hands][1][index], names, words))
-            assert packets is not None  # every hand starts before its actions
-            _print_news(shown, packet_news(packets, state), words)
-            packets = Packets.of(state)
+            assert watch is not None  # every hand starts before its actions
+            _print_news(shown, watch.news(state), words)
         if not state.is_over:
             return
         if shown is not None:
@@ -613,22 +610,21 @@ def watch(  # noqa: PLR0913, PLR0915
     names = [f"{words(f'bot.{bot.name}')} {seat + 1}" for seat, bot in enumerate(seated)]
     console.print(escape(words("cli.watch-title", seed=seed, preset=table_rules.preset)))
 
-    packets: Packets | None = None
+    watch: PacketWatch | None = None
 
     def on_hand_start(state: HandState) -> None:
-        nonlocal packets
-        packets = Packets.of(state)
+        nonlocal watch
+        watch = PacketWatch(state)
         console.rule(escape(words.with_names(names)("cli.hand-dealt-by", seat=state.dealer)))
         console.print(table_markup(state, names, words))
 
     hands_played = 0
 
     def on_action(state: HandState, action: Action) -> None:
-        nonlocal hands_played, packets
+        nonlocal hands_played
         console.print(action_markup(action, names, words))
-        assert packets is not None  # every hand starts before its actions
-        _print_news(console, packet_news(packets, state), words.with_names(names))
-        packets = Packets.of(state)
+        assert watch is not None  # every hand starts before its actions
+        _print_news(console, watch.news(state), words.with_names(names))
         if isinstance(action, Discard) or state.is_over:
             console.print(table_markup(state, names, words))
             console.print()

@@ -115,6 +115,16 @@ def test_the_moves_say_who_took_a_biribaki_as_played_and_in_the_replay(tmp_path:
     assert {index: news for index, news in replayed.items() if news} == game.news
 
 
+def test_a_resumed_hand_still_says_who_took_a_biribaki(tmp_path: Path) -> None:
+    game = new_game()
+    while not game.news:  # to the first biribaki taken, mid-hand
+        game.bot_step() if game.bot_to_play else game.play(game.legal_actions()[0])
+    assert game.last_result is None
+    game.save(tmp_path / "m.json")
+    resumed = TableGame.load(tmp_path / "m.json", game.seat, game.bots)
+    assert resumed.news == game.news and resumed.actions == game.actions
+
+
 def test_the_breakdown_shows_every_scoring_line_and_the_partners_share() -> None:
     teams = (
         TeamScore(

@@ -7,9 +7,9 @@ player sees it happen. A client that lists the moves lists these beside them.
 >>> from biriba.core.rules import Rules
 >>> from biriba.core.state import HandState
 >>> state = HandState.deal(Rules.from_preset("standard"), dealer=0, seed=1)
->>> before = Packets.of(state)
+>>> watch = PacketWatch(state)
 >>> state.apply(state.legal_actions()[0])
->>> packet_news(before, state)
+>>> watch.news(state)
 ()
 """
 
@@ -47,3 +47,16 @@ def packet_news(before: Packets, after: HandState) -> tuple[Reason, ...]:
     for _ in range(after.packets_used - before.used - len(news)):
         news.append(Reason.of("news.packet-draw-pile"))
     return tuple(news)
+
+
+class PacketWatch:
+    """Follows a hand action by action and says, after each, what it did to the biribakia."""
+
+    def __init__(self, dealt: HandState) -> None:
+        self._packets = Packets.of(dealt)
+
+    def news(self, state: HandState) -> tuple[Reason, ...]:
+        """What the action just applied to ``state`` did to the biribakia (:func:`packet_news`)."""
+        news = packet_news(self._packets, state)
+        self._packets = Packets.of(state)
+        return news

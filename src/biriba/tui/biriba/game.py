@@ -19,7 +19,7 @@ from biriba.bots.base import Bot
 from biriba.core.actions import Action
 from biriba.core.errors import IllegalAction, InvalidInputError, Reason
 from biriba.core.match import HandResult, Match
-from biriba.core.news import Packets, packet_news
+from biriba.core.news import Packets, PacketWatch, packet_news
 from biriba.core.records import Deal, HandRecord, MatchRecord, ReplayError, is_match_record
 from biriba.core.rules import Rules
 from biriba.core.state import HandState
@@ -88,16 +88,15 @@ class TableGame:
         self.seat = seat
         self.bots = list(bots)
         self.record = record
+        self.news: dict[int, tuple[Reason, ...]] = {}
+        """What became of the biribakia with an action of the current hand, by the action's index."""
         try:
-            self.match: Match = record.replay()
+            self.match: Match = record.replay(self._note_news, self._watch_hand)
         except ReplayError as error:
             raise InvalidInputError(f"the saved match does not replay: {error}") from None
         if self.match.is_over:
             raise InvalidInputError("this match is over: nothing is left to play (replay it with --replay)")
         self._finished: HandResult | None = None
-        self.news: dict[int, tuple[Reason, ...]] = {}
-        """What became of the biribakia with an action of the current hand, by the action's index (a
-        hand resumed from a save has none of its earlier actions')."""
         self.table: SavedTable | None = None
         """Who sits where, saved with the match so that ``--load`` seats everyone again."""
         if self.match.hand is None:
@@ -185,12 +184,9 @@ class TableGame:
     def play(self, action: Action) -> None:
         """Play an action, validated by the engine: an illegal one raises
         :class:`~biriba.core.errors.IllegalAction` and changes nothing."""
-        before = Packets.of(self._state)
         self._state.apply(action)
         self.actions.append(action)
-        news = packet_news(before, self._state)
-        if news:
-            self.news[len(self.actions) - 1] = news
+        self._note_news(len(self.actions) - 1, self._state)
         if self._state.is_over:
             self._finished = self.match.finish_hand()
 
@@ -213,9 +209,19 @@ class TableGame:
     def _deal(self, seed: int) -> HandState:
         self._state = self.match.start_hand(seed=seed)
         self.record.hands.append((Deal(seed=seed), []))
-        self.news = {}
+        self._watch_hand(self._state)
         self._finished = None
         return self._state
+
+    def _watch_hand(self, dealt: HandState) -> None:
+        """Follow a new hand's biribakia (a saved match's too, as it is replayed on loading)."""
+        self._packets = PacketWatch(dealt)
+        self.news = {}
+
+    def _note_news(self, index: int, state: HandState) -> None:
+        news = self._packets.news(state)
+        if news:
+            self.news[index] = news
 
     # --- saving ------------------------------------------------------------------------------
 
