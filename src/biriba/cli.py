@@ -30,7 +30,7 @@ from biriba.core.cards import beyond_pack, card_code, card_codes, card_symbol, p
 from biriba.core.errors import IllegalAction, InvalidInputError, InvalidMeldError, Reason
 from biriba.core.match import Match
 from biriba.core.melds import arrange, canonical, check_meld
-from biriba.core.news import PacketWatch
+from biriba.core.news import NewsWatch
 from biriba.core.records import (
     HandRecord,
     MatchRecord,
@@ -360,7 +360,7 @@ def _replay_hand(record: HandRecord, show: bool, words: Words) -> dict[str, Any]
     console = Console(highlight=False)
     names = [words.seat(s) for s in range(record.rules.players)]
 
-    watch = PacketWatch(record.start())
+    watch = NewsWatch(record.start())
 
     def on_state(index: int, state: HandState) -> None:
         console.print(action_markup(record.actions[index], names, words))
@@ -392,11 +392,11 @@ def _replay_match(record: MatchRecord, words: Words, console: Console | None, sh
     names = [words.seat(s) for s in range(record.rules.players)]
     shown = console if show else None
     finished_hands = 0
-    watch: PacketWatch | None = None
+    watch: NewsWatch | None = None
 
     def on_hand_start(state: HandState) -> None:
         nonlocal watch
-        watch = PacketWatch(state)
+        watch = NewsWatch(state)
         if shown is not None:
             shown.rule(escape(words("cli.hand-dealt-by", seat=state.dealer)))
             shown.print(table_markup(state, names, words))
@@ -610,11 +610,11 @@ def watch(  # noqa: PLR0913, PLR0915
     names = [f"{words(f'bot.{bot.name}')} {seat + 1}" for seat, bot in enumerate(seated)]
     console.print(escape(words("cli.watch-title", seed=seed, preset=table_rules.preset)))
 
-    watch: PacketWatch | None = None
+    watch: NewsWatch | None = None
 
     def on_hand_start(state: HandState) -> None:
         nonlocal watch
-        watch = PacketWatch(state)
+        watch = NewsWatch(state)
         console.rule(escape(words.with_names(names)("cli.hand-dealt-by", seat=state.dealer)))
         console.print(table_markup(state, names, words))
 

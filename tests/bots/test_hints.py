@@ -170,3 +170,13 @@ def test_no_hint_ends_the_turn_while_a_play_takes_a_meld_one_card_from_a_biriba(
         assert hint.action.meld == 4 and hint.action.cards in ((c("3D"),), (c("3C"),))  # the set of 3s
         grown = next(detail for detail in hint.details if detail.key == "hint.grows-to")
         assert dict(grown.items)["n"] == 5
+
+
+def test_taking_a_closed_pile_counts_all_its_cards_not_the_one_shown() -> None:
+    """Buraco fechado shows only the pile's top card; the hint says how many cards taking it brings."""
+    fechado = Rules.from_preset("buraco-fechado")
+    state = position({0: "9D 9S KH 4C"}, rules=fechado, discard="3C 5H 9C")
+    view = observe(state, 0)
+    assert len(view.discard_pile) == 1 and view.discard_pile_size == 3
+    head, _ = explain(view, TakePile(0))
+    assert head == Reason.of("hint.take-pile", n=3)

@@ -148,10 +148,11 @@ def test_the_reason_for_wild_cards_alone_says_so(cards: str) -> None:
     assert invalid_reason(m(cards)).key == "meld.wild-cards-alone"
 
 
-def test_where_twos_make_sets_jokers_alone_are_still_wild_cards_alone() -> None:
-    """Not "a set of Twos may hold at most one Joker": there is no Two in JK JK JK."""
+def test_where_twos_make_sets_jokers_alone_are_named_as_such() -> None:
+    """Not "a set of Twos may hold at most one Joker" (there is no Two in JK JK JK), nor "Jokers and Twos
+    alone are not a meld" (Twos alone are)."""
     twos = MeldRules(sets_of_twos=True)
-    assert invalid_reason(m("JK JK JK"), twos).key == "meld.wild-cards-alone"
+    assert invalid_reason(m("JK JK JK"), twos).key == "meld.jokers-alone"
     assert invalid_reason(m("2S JK JK"), twos).key == "meld.twos-set-one-joker"
 
 

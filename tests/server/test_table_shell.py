@@ -21,12 +21,14 @@ def test_the_move_log_holds_the_hands_actions_and_starts_again_with_the_next_han
     actions = [{key: value for key, value in move.items() if key != "news"} for move in over["moves"]]
     assert actions == logged  # every action, in order, as the record has it
     assert all(action_from_json(move) for move in actions)
-    # Who took a biribaki rides with the move that took it: no action says it.
-    taken = [(move["seat"], news) for move in over["moves"] for news in move.get("news", [])]
+    # Who took a biribaki, and who went out, ride with the move that did it: no action says it.
+    said = [(move["seat"], news) for move in over["moves"] for news in move.get("news", [])]
+    taken = [(seat, news) for seat, news in said if news["key"].startswith("news.biribaki-taken")]
     takers = [team for team in over["hand_result"]["teams"] if team["biribaki_status"] != "not_taken"]
     assert len(taken) == len(takers), taken  # as many as took one: in a 2-player hand, almost always some
-    for seat, news in taken:
-        assert news["key"].startswith("news.biribaki-taken") and news["facts"] == {"seat": seat}, news
+    assert all(news["facts"] == {"seat": seat} for seat, news in said), said
+    went_out = over["hand_result"]["went_out"]
+    assert [seat for seat, news in said if news["key"] == "news.went-out"] == ([] if went_out < 0 else [went_out])
     client.send({"type": "next_hand", "seq": over["seq"]})
     fresh = client.state_where(lambda state: state["hand_number"] == 2)
     assert len(fresh["moves"]) < len(logged)  # the new hand's own moves only

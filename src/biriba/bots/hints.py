@@ -131,7 +131,7 @@ def explain(  # noqa: PLR0911, PLR0912
             return (Reason.of("hint.draw-useful", cards=useful) if useful else Reason.of("hint.draw")), ()
         case TakePile():
             useful = tuple(_useful_pile_cards(view))
-            size = len(view.discard_pile)
+            size = view.discard_pile_size  # a closed pile (Buraco fechado) shows only its top card
             head = Reason.of("hint.take-pile", n=size)
             if useful:
                 return head, (Reason.of("hint.pile-fits", cards=useful),)

@@ -255,8 +255,8 @@ def invalid_reason(cards: MeldCards, rules: MeldRules = STANDARD_MELDS) -> Reaso
         return Reason.of("meld.too-few", n=len(cards))
     naturals = [c for c in cards if c != JOKER and rank_of(c) != TWO]
     if not naturals:
-        if rules.sets_of_twos and not rules.wild_melds and any(c != JOKER for c in cards):
-            return Reason.of("meld.twos-set-one-joker")
+        if rules.sets_of_twos and not rules.wild_melds:  # Twos make sets, Jokers alone nothing
+            return Reason.of("meld.twos-set-one-joker" if any(c != JOKER for c in cards) else "meld.jokers-alone")
         return Reason.of("meld.wild-cards-alone")
     ranks = {rank_of(c) for c in naturals}
     suits = {suit_of(c) for c in naturals}

@@ -1,13 +1,14 @@
-"""What an action did to the biribakia that the action itself does not say, as the players see it.
+"""What an action did that the action itself does not say, as every player sees it.
 
-A player who lays or discards the last card takes the team's biribaki, and a packet becomes the draw
-pile when the draw pile runs out (the Buraco presets): neither is an action of its own, yet every
-player sees it happen. A client that lists the moves lists these beside them.
+A player who lays or discards the last card takes the team's biribaki, or goes out and ends the hand;
+a packet becomes the draw pile when the draw pile runs out (the Buraco presets). None of these is an
+action of its own, yet every player sees it happen: a client that lists the moves lists these with
+the move that did them.
 
 >>> from biriba.core.rules import Rules
 >>> from biriba.core.state import HandState
 >>> state = HandState.deal(Rules.from_preset("standard"), dealer=0, seed=1)
->>> watch = PacketWatch(state)
+>>> watch = NewsWatch(state)
 >>> state.apply(state.legal_actions()[0])
 >>> watch.news(state)
 ()
@@ -22,21 +23,24 @@ from biriba.core.state import HandState
 
 
 @dataclass(frozen=True, slots=True)
-class Packets:
-    """Where the biribakia stand at one moment: each team's holder (-1: none yet) and the packets used."""
+class HandMarks:
+    """What of a hand a move may change without saying: each team's biribaki holder (-1: none yet), the
+    packets used, and whether the hand is over."""
 
     holders: tuple[int, ...]
     used: int
+    over: bool
 
     @classmethod
-    def of(cls, state: HandState) -> Packets:
-        return cls(tuple(state.biribaki_holder), state.packets_used)
+    def of(cls, state: HandState) -> HandMarks:
+        return cls(tuple(state.biribaki_holder), state.packets_used, state.is_over)
 
 
-def packet_news(before: Packets, after: HandState) -> tuple[Reason, ...]:
-    """What became of the biribakia between ``before`` and ``after`` (one action apart): ``seat`` took
-    the team's biribaki (``news.biribaki-taken``, or ``news.biribaki-taken-later`` where a discard took it
-    and it is played from the next turn), or a packet became the draw pile (``news.packet-draw-pile``)."""
+def move_news(before: HandMarks, after: HandState) -> tuple[Reason, ...]:
+    """What happened between ``before`` and ``after`` (one action apart) that the action does not say:
+    ``seat`` took the team's biribaki (``news.biribaki-taken``, or ``news.biribaki-taken-later`` where a
+    discard took it and it is played from the next turn), a packet became the draw pile
+    (``news.packet-draw-pile``), ``seat`` went out and the hand is over (``news.went-out``)."""
     news = []
     for was, now in zip(before.holders, after.biribaki_holder, strict=True):
         if was < 0 <= now:
@@ -46,17 +50,19 @@ def packet_news(before: Packets, after: HandState) -> tuple[Reason, ...]:
                 news.append(Reason.of("news.biribaki-taken", seat=now))
     for _ in range(after.packets_used - before.used - len(news)):
         news.append(Reason.of("news.packet-draw-pile"))
+    if after.is_over and not before.over and after.went_out >= 0:
+        news.append(Reason.of("news.went-out", seat=after.went_out))
     return tuple(news)
 
 
-class PacketWatch:
-    """Follows a hand action by action and says, after each, what it did to the biribakia."""
+class NewsWatch:
+    """Follows a hand action by action and says, after each, what it did that it does not say."""
 
     def __init__(self, dealt: HandState) -> None:
-        self._packets = Packets.of(dealt)
+        self._marks = HandMarks.of(dealt)
 
     def news(self, state: HandState) -> tuple[Reason, ...]:
-        """What the action just applied to ``state`` did to the biribakia (:func:`packet_news`)."""
-        news = packet_news(self._packets, state)
-        self._packets = Packets.of(state)
+        """What the action just applied to ``state`` did (:func:`move_news`)."""
+        news = move_news(self._marks, state)
+        self._marks = HandMarks.of(state)
         return news

@@ -27,7 +27,7 @@ from biriba.core.actions import action_to_json as biriba_action_to_json
 from biriba.core.cards import SUITS, Card, card_code, pack, parse_cards
 from biriba.core.errors import InvalidInputError
 from biriba.core.match import HandResult, Match
-from biriba.core.news import Packets, packet_news
+from biriba.core.news import HandMarks, move_news
 from biriba.core.records import Deal, rules_for_players
 from biriba.core.rules import Rules
 from biriba.core.state import HandState, cut_error_for_seed
@@ -233,7 +233,7 @@ class OnlineBiriba(OnlineGame):
     def move_json(self, action: Any, before: HandState, after: HandState) -> AnyMoveJson:
         """With who took a biribaki by it, or a packet it turned into the draw pile (``news``)."""
         move = cast(BiribaMoveJson, biriba_action_to_json(action))
-        news = packet_news(Packets.of(before), after)
+        news = move_news(HandMarks.of(before), after)
         if news:
             move["news"] = [cast(ReasonJson, reason_json(item)) for item in news]
         return move

@@ -19,7 +19,7 @@ from biriba.bots.base import Bot
 from biriba.core.actions import Action
 from biriba.core.errors import IllegalAction, InvalidInputError, Reason
 from biriba.core.match import HandResult, Match
-from biriba.core.news import Packets, PacketWatch, packet_news
+from biriba.core.news import HandMarks, NewsWatch, move_news
 from biriba.core.records import Deal, HandRecord, MatchRecord, ReplayError, is_match_record
 from biriba.core.rules import Rules
 from biriba.core.state import HandState
@@ -215,11 +215,11 @@ class TableGame:
 
     def _watch_hand(self, dealt: HandState) -> None:
         """Follow a new hand's biribakia (a saved match's too, as it is replayed on loading)."""
-        self._packets = PacketWatch(dealt)
+        self._news_watch = NewsWatch(dealt)
         self.news = {}
 
     def _note_news(self, index: int, state: HandState) -> None:
-        news = self._packets.news(state)
+        news = self._news_watch.news(state)
         if news:
             self.news[index] = news
 
@@ -250,7 +250,7 @@ class ReplayHand:
 
     def news(self, index: int) -> tuple[Reason, ...]:
         """What became of the biribakia with action ``index``."""
-        return packet_news(Packets.of(self.states[index]), self.states[index + 1])
+        return move_news(HandMarks.of(self.states[index]), self.states[index + 1])
 
 
 class ReplayCursor(MoveCursor[ReplayHand]):
