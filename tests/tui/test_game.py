@@ -15,7 +15,9 @@ from biriba.core.match import HandResult
 from biriba.core.scoring import BiribakiStatus, BiribaScore, HandScore, TeamScore
 from biriba.i18n import Words
 from biriba.tui import ReplayCursor, TableGame
-from biriba.tui.biriba.render import breakdown_markup, hand_markup, hand_positions
+from biriba.tui.biriba.render import breakdown_markup, hand_card_at, hand_markup, hand_positions
+from biriba.tui.shell.cards import card_style
+from tests.builders import c, cs
 from tests.tui.driver import new_game, play_hand
 
 
@@ -178,6 +180,10 @@ def test_the_hand_wraps_to_the_width_and_every_card_is_clickable() -> None:
     cards = list(range(30))
     positions = hand_positions(cards, 78)
     assert positions[18] == (72, 0) and positions[19] == (0, 1)
+    assert [hand_card_at(cards, 78, x, y) for x, y in positions] == list(range(30))
+    assert hand_card_at(cards, 78, 75, 0) == 18 and hand_card_at(cards, 78, 78, 0) is None  # a cell's gap; past it
+    assert hand_card_at(cards, 78, 44, 1) is None  # past the last card
     markup = hand_markup(cards, {2}, 0, 78)
-    assert markup.count("@click=pick(") == 30 and len(markup.splitlines()) == 2
-    assert "reverse @click=pick(2)" in markup and "underline @click=pick(0)" in markup
+    assert len(markup.splitlines()) == 2 and "@click" not in markup  # a link's colour would cover the suit's
+    assert "bold reverse]" in markup and "bold underline]" in markup
+    assert f"[{card_style(c('5H'))}]5♥[/]" in hand_markup(cs("5H 5S"), set(), None, 78)

@@ -39,6 +39,7 @@ from biriba.tui.biriba.render import (
     SORT_ORDERS,
     action_text,
     breakdown_markup,
+    hand_card_at,
     hand_markup,
     hand_positions,
     pile_markup,
@@ -65,7 +66,7 @@ TURN_ACTIONS: dict[str, type[Draw | TakePile | Pass | Redraw]] = {
 class HandView(Widget):
     """The cards of one hand in a row that wraps; a click on a card selects it or lets it go."""
 
-    DEFAULT_CSS = "HandView { height: auto; link-style: none; link-style-hover: bold; link-background-hover: $boost; }"
+    DEFAULT_CSS = "HandView { height: auto; }"
 
     def __init__(self, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -87,9 +88,11 @@ class HandView(Widget):
         """Where card ``index`` is drawn, relative to this widget (for clicks)."""
         return hand_positions(self.cards, self.content_size.width)[index]
 
-    def action_pick(self, index: int) -> None:
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        index = None if offset is None else hand_card_at(self.cards, self.content_size.width, offset.x, offset.y)
         screen = self.screen
-        if isinstance(screen, BiribaPlayScreen):
+        if index is not None and isinstance(screen, BiribaPlayScreen):
             screen.toggle_card(index)
 
 

@@ -45,11 +45,19 @@ def hand_positions(cards: Sequence[Card], width: int) -> list[tuple[int, int]]:
     return [((i % per_line) * CARD_CELL, i // per_line) for i in range(len(cards))]
 
 
+def hand_card_at(cards: Sequence[Card], width: int, x: int, y: int) -> int | None:
+    """The card of the hand drawn at ``(x, y)`` within a widget ``width`` columns wide (its cell), or None."""
+    per_line = max(1, width // CARD_CELL)
+    column = x // CARD_CELL
+    index = y * per_line + column
+    return index if x >= 0 and y >= 0 and column < per_line and index < len(cards) else None
+
+
 def hand_markup(
     cards: Sequence[Card], selected: Collection[int], cursor: int | None, width: int, drawn: int | None = None
 ) -> str:
-    """The hand, each card clickable (``pick(i)``): selected cards reversed, the cursor underlined, the
-    card just drawn (``drawn``) on a highlighted background."""
+    """The hand, each card in its suit's colour (:func:`hand_card_at` finds the card clicked): selected
+    cards reversed, the cursor underlined, the card just drawn (``drawn``) on a highlighted background."""
     per_line = max(1, width // CARD_CELL)
     lines: list[str] = []
     for start in range(0, len(cards), per_line):
@@ -64,7 +72,8 @@ def hand_markup(
             if index == drawn:
                 style += " on #2a4a6a"
             text = card_symbol(card)
-            cells.append(f"[{style} @click=pick({index})]{text}[/]" + " " * (CARD_CELL - len(text)))
+            # No @click link: a link's colour (the widget's link-color) would cover the suit's.
+            cells.append(f"[{style}]{text}[/]" + " " * (CARD_CELL - len(text)))
         lines.append("".join(cells).rstrip())
     return "\n".join(lines) if lines else " "
 
