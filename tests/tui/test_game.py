@@ -113,7 +113,7 @@ def test_the_moves_say_who_took_a_biribaki_as_played_and_in_the_replay(tmp_path:
         assert all(item.facts["seat"] == game.actions[index].seat for item in news)
     game.save(tmp_path / "m.json")
     hand = ReplayCursor.load(tmp_path / "m.json").hands[0]
-    replayed = {index: hand.news(index) for index in range(len(hand.actions))}
+    replayed = dict(enumerate(hand.news))
     assert {index: news for index, news in replayed.items() if news} == game.news
 
 

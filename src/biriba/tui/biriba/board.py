@@ -577,9 +577,8 @@ class BiribaReplayScreen(BiribaTable, ReplayScreen):
         return ScoreSheet([r.score.seat_scores for r in results], Match(rules).sides, totals, rules.target)
 
     def log_lines(self) -> list[str]:
-        hand = self.replay.hand
-        shown = range(self.replay.position)
-        return self.action_lines(hand.actions[: self.replay.position], {index: hand.news(index) for index in shown})
+        hand, position = self.replay.hand, self.replay.position
+        return self.action_lines(hand.actions[:position], dict(enumerate(hand.news[:position])))
 
     def keys_text(self) -> str:
         return self.messages("tui.keys_replay")

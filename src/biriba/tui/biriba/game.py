@@ -19,7 +19,7 @@ from biriba.bots.base import Bot
 from biriba.core.actions import Action
 from biriba.core.errors import IllegalAction, InvalidInputError, Reason
 from biriba.core.match import HandResult, Match
-from biriba.core.news import HandMarks, NewsWatch, move_news
+from biriba.core.news import NewsWatch
 from biriba.core.records import Deal, HandRecord, MatchRecord, ReplayError, is_match_record
 from biriba.core.rules import Rules
 from biriba.core.state import HandState
@@ -247,10 +247,8 @@ class ReplayHand:
     """The match's finished hands before this one (for the score sheet)."""
     result: HandResult | None
     """This hand's result, when the record plays it to the end."""
-
-    def news(self, index: int) -> tuple[Reason, ...]:
-        """What became of the biribakia with action ``index``."""
-        return move_news(HandMarks.of(self.states[index]), self.states[index + 1])
+    news: tuple[tuple[Reason, ...], ...]
+    """Per action, what it did that it does not say (``biriba.core.news``)."""
 
 
 class ReplayCursor(MoveCursor[ReplayHand]):
@@ -294,6 +292,8 @@ def _replay_hand(
     state: HandState, actions: Sequence[Action], before: tuple[HandResult, ...], match: Match | None
 ) -> ReplayHand:
     states = [state.clone()]
+    watch = NewsWatch(state)
+    news = []
     for index, action in enumerate(actions):
         try:
             state.apply(action)
@@ -302,7 +302,8 @@ def _replay_hand(
                 f"action {index} of hand {len(before) + 1} ({action}) is illegal: {error}"
             ) from None
         states.append(state.clone())
+        news.append(watch.news(state))
     result = None
     if match is not None and state.is_over:
         result = match.finish_hand()
-    return ReplayHand(tuple(states), tuple(actions), before, result)
+    return ReplayHand(tuple(states), tuple(actions), before, result, tuple(news))
